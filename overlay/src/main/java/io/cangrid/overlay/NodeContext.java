@@ -1,0 +1,31 @@
+package io.cangrid.overlay;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * Everything protocol code may use from the outside world. Time, timers, randomness and sending come
+ * only from here, which is what lets the same protocol run in the deterministic simulation, in PeerSim
+ * and live, and what makes a simulation reproducible from its seed.
+ *
+ * <p>All calls are made on the node's own thread, and every callback (timer action, message delivery)
+ * runs on that thread too, so protocol state needs no locks.
+ */
+public interface NodeContext {
+
+    NodeId self();
+
+    /** Current time in milliseconds: virtual in a simulation, wall-clock live. */
+    long now();
+
+    /** Runs {@code action} on this node's thread after {@code delayMillis} (0 = after the current event). */
+    Timer schedule(long delayMillis, Runnable action);
+
+    /** This node's random source, seeded per node in a simulation. */
+    RandomGenerator random();
+
+    /** Sends a message; delivery is not guaranteed (the peer may be dead, the network may drop it). */
+    void send(NodeId to, Message message);
+
+    /** Called by a program that has finished leaving gracefully: the runtime stops the node after this event. */
+    void exit();
+}

@@ -1,0 +1,2 @@
+/** The resource model: schema, dimensions and their normalisation, node capabilities, job requirements. */
+package io.cangrid.overlay.resource;
