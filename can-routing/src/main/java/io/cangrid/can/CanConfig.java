@@ -1,0 +1,48 @@
+package io.cangrid.can;
+
+/**
+ * Tunables of the CAN protocol, with named defaults.
+ *
+ * @param updatePeriodMillis how often a node sends its state to every neighbour
+ * @param deadAfterPeriods   neighbour silence, in update periods, after which it is presumed dead
+ * @param hopLimit           routed messages are dropped after this many hops
+ * @param joinRetryMillis    a join without an answer is retried after this long
+ * @param takeoverBaseMillis the takeover timer of a node whose volume equals the dead zone's volume;
+ *                           it scales with the node's own volume so the smallest node claims first
+ */
+public record CanConfig(long updatePeriodMillis, int deadAfterPeriods, int hopLimit, long joinRetryMillis,
+        long takeoverBaseMillis) {
+
+    public static final long DEFAULT_UPDATE_PERIOD_MILLIS = 10_000;
+    public static final int DEFAULT_DEAD_AFTER_PERIODS = 3;
+    public static final int DEFAULT_HOP_LIMIT = 512;
+
+    public CanConfig {
+        if (updatePeriodMillis <= 0) {
+            throw new IllegalArgumentException("update period must be positive, was " + updatePeriodMillis + " ms");
+        }
+        if (deadAfterPeriods < 2) {
+            throw new IllegalArgumentException("dead-after must be at least 2 periods, was " + deadAfterPeriods);
+        }
+        if (hopLimit < 1) {
+            throw new IllegalArgumentException("hop limit must be at least 1, was " + hopLimit);
+        }
+        if (joinRetryMillis <= 0 || takeoverBaseMillis <= 0) {
+            throw new IllegalArgumentException("join retry and takeover base must be positive");
+        }
+    }
+
+    public static CanConfig defaults() {
+        return withUpdatePeriod(DEFAULT_UPDATE_PERIOD_MILLIS);
+    }
+
+    /** Defaults scaled to an update period: joins retry after 3 periods, takeovers start within a period. */
+    public static CanConfig withUpdatePeriod(long updatePeriodMillis) {
+        return new CanConfig(updatePeriodMillis, DEFAULT_DEAD_AFTER_PERIODS, DEFAULT_HOP_LIMIT,
+                3 * updatePeriodMillis, Math.max(1, updatePeriodMillis / 2));
+    }
+
+    public long deadAfterMillis() {
+        return deadAfterPeriods * updatePeriodMillis;
+    }
+}

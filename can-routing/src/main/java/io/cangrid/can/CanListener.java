@@ -1,0 +1,27 @@
+package io.cangrid.can;
+
+import io.cangrid.can.geometry.Zone;
+import io.cangrid.overlay.NodeId;
+
+/** What higher layers (jobs, load aggregation, matchmaking) learn from the overlay as it changes. */
+public interface CanListener {
+
+    /** A neighbour's own state message arrived and was applied. */
+    default void neighbourStateReceived(NeighbourEntry entry) {
+    }
+
+    /** A neighbour left the table (no longer adjacent, departed, or presumed dead). */
+    default void neighbourRemoved(NodeId id) {
+    }
+
+    /** This node's zones changed (split, merge, takeover, hand-over). */
+    default void zonesChanged() {
+    }
+
+    /** This node gave zones away (to a joiner or on leaving): what it owned inside them goes along. */
+    default void zonesHandedOver(Zone[] zones, NodeId to) {
+    }
+
+    CanListener NONE = new CanListener() {
+    };
+}

@@ -1,0 +1,452 @@
+package io.cangrid.can;
+
+import io.cangrid.can.geometry.SplitRule;
+import io.cangrid.can.geometry.Zone;
+import io.cangrid.can.message.CanMessage;
+import io.cangrid.can.message.JoinAccept;
+import io.cangrid.can.message.JoinRequest;
+import io.cangrid.can.message.NeighbourState;
+import io.cangrid.can.message.NodeZones;
+import io.cangrid.can.message.RouteEnvelope;
+import io.cangrid.can.message.Takeover;
+import io.cangrid.can.message.ZoneHandoff;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.Point;
+import io.cangrid.overlay.Timer;
+import io.cangrid.overlay.resource.Capabilities;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The CAN protocol on one node (ALGORITHMS.md section 2): joining by splitting the owner's zone, periodic
+ * neighbour state, greedy routing, graceful leave, failure detection and volume-ordered takeover.
+ * Everything runs on the node's own thread; all time, timers, randomness and sending come from the
+ * {@link NodeContext}.
+ */
+public final class CanNode {
+
+    private static final Logger log = LoggerFactory.getLogger(CanNode.class);
+
+    private final NodeContext ctx;
+    private final CanConfig config;
+    private final Capabilities capabilities;
+    private Point point;
+
+    private CanPhase phase = CanPhase.IDLE;
+    private final OwnZones zones = new OwnZones();
+    private final NeighbourTable table = new NeighbourTable();
+    private final Takeovers takeovers;
+    private final JoinDesk joinDesk;
+    private long version;
+    private NodeZones claim;
+    private Timer tick;
+
+    private RoutedHandler routedHandler = (target, payload, hops) ->
+            log.warn("{}: no handler for routed {}", ctxName(), payload.getClass().getSimpleName());
+    private CanListener listener = CanListener.NONE;
+    private Supplier<Message> extension = () -> null;
+    private long routesDropped;
+    private List<RouteEnvelope> heldWhileJoining;
+
+    public CanNode(NodeContext ctx, CanConfig config, Point point, Capabilities capabilities) {
+        this.ctx = ctx;
+        this.config = config;
+        this.point = point;
+        this.capabilities = capabilities;
+        this.takeovers = new Takeovers(this);
+        this.joinDesk = new JoinDesk(this);
+    }
+
+    // ---- wiring for higher layers -------------------------------------------------------------------
+
+    public void setRoutedHandler(RoutedHandler handler) {
+        this.routedHandler = handler;
+    }
+
+    public void setListener(CanListener listener) {
+        this.listener = listener;
+    }
+
+    /** Supplies the extension record that rides on every state message this node sends. */
+    public void setStateExtension(Supplier<Message> extension) {
+        this.extension = extension;
+    }
+
+    // ---- life cycle ---------------------------------------------------------------------------------
+
+    /** Starts a new grid: this node holds the whole space. */
+    public void startAsFirst() {
+        requirePhase(CanPhase.IDLE, "start a grid");
+        zones.add(Zone.wholeSpace(point.dimensions()));
+        becomeActive();
+    }
+
+    /** Joins the grid that {@code bootstrap} belongs to. */
+    public void join(NodeId bootstrap) {
+        join(List.of(bootstrap));
+    }
+
+    /** Joins through the first of {@code bootstraps}; unanswered attempts move on to the next one. */
+    public void join(List<NodeId> bootstraps) {
+        requirePhase(CanPhase.IDLE, "join");
+        if (bootstraps.isEmpty()) {
+            throw new IllegalArgumentException("joining needs at least one known live node");
+        }
+        phase = CanPhase.JOINING;
+        joinDesk.requestJoin(bootstraps);
+    }
+
+    /** Leaves gracefully: every zone goes to a neighbour, then the node exits. */
+    public void leave() {
+        if (phase == CanPhase.ACTIVE && table.size() > 0) {
+            new Departure(this).handOverAll();
+        }
+        phase = CanPhase.LEFT;
+        cancelTimers();
+        ctx.exit();
+    }
+
+    // ---- messages -----------------------------------------------------------------------------------
+
+    public void receive(NodeId from, CanMessage message) {
+        if (phase == CanPhase.LEFT) {
+            return;
+        }
+        if (message instanceof NeighbourState s) {
+            onNeighbourState(from, s);
+        } else if (message instanceof RouteEnvelope env) {
+            onRouted(env);
+        } else if (message instanceof JoinAccept accept) {
+            joinDesk.onAccept(accept);
+        } else if (message instanceof Takeover t) {
+            takeovers.onTakeover(t);
+        } else if (message instanceof ZoneHandoff h) {
+            onHandoff(from, h);
+        } else {
+            log.warn("{}: unknown CAN message {} from {}", ctxName(), message.getClass().getName(), from);
+        }
+    }
+
+    /** Routes {@code payload} to the owner of {@code target} (this node, if it owns the point). */
+    public void route(Point target, Message payload) {
+        RouteEnvelope env = new RouteEnvelope(target, ctx.self(), 0, config.hopLimit(), payload);
+        if (phase == CanPhase.JOINING) {
+            ctx.send(joinDesk.bootstrap(), env);
+        } else {
+            onRouted(env);
+        }
+    }
+
+    private void onRouted(RouteEnvelope env) {
+        if (phase == CanPhase.JOINING) {
+            // Our new zone's owner may route to us before its acceptance reaches us: hold on to it.
+            if (heldWhileJoining == null) {
+                heldWhileJoining = new ArrayList<>(2);
+            }
+            heldWhileJoining.add(env);
+            return;
+        }
+        if (phase != CanPhase.ACTIVE) {
+            routesDropped++;
+            log.debug("{}: dropped routed {} while {}", ctxName(), env.payload().getClass().getSimpleName(), phase);
+            return;
+        }
+        if (zones.containing(env.target()) != null) {
+            if (env.payload() instanceof JoinRequest join) {
+                joinDesk.onJoinRequest(join);
+            } else {
+                routedHandler.onRouted(env.target(), env.payload(), env.hops());
+            }
+            return;
+        }
+        if (env.hops() >= env.hopLimit()) {
+            routesDropped++;
+            log.debug("{}: hop limit {} reached routing to {}", ctxName(), env.hopLimit(), env.target());
+            return;
+        }
+        NodeId next = GreedyRouting.nextHop(table.entries(), env.target());
+        if (next == null) {
+            routesDropped++;
+            log.debug("{}: no neighbour to route towards {}", ctxName(), env.target());
+            return;
+        }
+        ctx.send(next, env.nextHop());
+    }
+
+    private void onNeighbourState(NodeId from, NeighbourState s) {
+        if (phase != CanPhase.ACTIVE) {
+            return;
+        }
+        NodeZones theirs = s.self();
+        long now = ctx.now();
+        boolean mineChanged = takeovers.resolveConflicts(theirs);
+        NeighbourEntry known = table.get(from);
+        if (known != null && theirs.version() == known.version()) {
+            known.heard(s, now);
+            listener.neighbourStateReceived(known);
+        } else if (!table.isStale(theirs)) {
+            if (zones.isNeighbourOfAny(theirs.zones())) {
+                NeighbourEntry e = table.put(theirs, now);
+                e.heard(s, now);
+                dropEmptied(table.reconcile(e));
+                takeovers.cancelCoveredBy(theirs);
+                listener.neighbourStateReceived(e);
+            } else {
+                forget(from, theirs.version());
+                if (listsMe(s)) {
+                    // It still thinks we are neighbours: tell it where we are so it can drop us too.
+                    ctx.send(from, state());
+                }
+            }
+        } else if (known != null) {
+            known.heard(known.lastState() == null ? s : known.lastState(), now);
+        }
+        discover(s.neighbours());
+        if (mineChanged) {
+            zonesChanged(null);
+        }
+    }
+
+    /** Learns of nodes next to us from a neighbour's list; tells each newly found node about us. */
+    void discover(NodeZones[] claims) {
+        for (NodeZones c : claims) {
+            if (c.node().equals(ctx.self()) || table.isStale(c)) {
+                continue;
+            }
+            if (zones.isNeighbourOfAny(c.zones())) {
+                boolean isNew = table.get(c.node()) == null;
+                NeighbourEntry e = table.put(c, ctx.now());
+                dropEmptied(table.reconcile(e));
+                if (isNew && table.get(c.node()) != null) {
+                    ctx.send(c.node(), state());
+                }
+            } else if (table.get(c.node()) != null) {
+                forget(c.node(), c.version());
+            }
+        }
+    }
+
+    private void onHandoff(NodeId from, ZoneHandoff h) {
+        if (phase != CanPhase.ACTIVE) {
+            log.warn("{}: zones handed over by {} while {}; they will be recovered by takeover", ctxName(), from, phase);
+            return;
+        }
+        for (Zone z : h.zones()) {
+            zones.add(z);
+        }
+        zonesChanged(h.neighbours());
+    }
+
+    // ---- periodic work ------------------------------------------------------------------------------
+
+    private void becomeActive() {
+        phase = CanPhase.ACTIVE;
+        version++;
+        claim = null;
+        long phaseShift = ctx.random().nextLong(config.updatePeriodMillis());
+        tick = ctx.schedule(phaseShift, this::onTick);
+    }
+
+    private void onTick() {
+        if (phase != CanPhase.ACTIVE) {
+            return;
+        }
+        tick = ctx.schedule(config.updatePeriodMillis(), this::onTick);
+        long now = ctx.now();
+        List<NeighbourEntry> silent = null;
+        for (NeighbourEntry e : table.entries()) {
+            if (now - e.lastHeard() > config.deadAfterMillis()) {
+                if (silent == null) {
+                    silent = new ArrayList<>(2);
+                }
+                silent.add(e);
+            }
+        }
+        if (silent != null) {
+            for (NeighbourEntry dead : silent) {
+                table.remove(dead.id());
+                listener.neighbourRemoved(dead.id());
+                takeovers.presumeDead(dead);
+            }
+        }
+        new Departure(this).returnStrayZones();
+        broadcast(state());
+    }
+
+    // ---- state shared with the protocol's helpers ---------------------------------------------------
+
+    /** Re-announces this node after its zones changed: new claim, stale neighbours dropped, all told. */
+    void zonesChanged(NodeZones[] learned) {
+        version++;
+        claim = null;
+        List<NeighbourEntry> before = new ArrayList<>(table.entries());
+        for (NeighbourEntry e : before) {
+            if (!zones.isNeighbourOfAny(e.zones())) {
+                forget(e.id(), e.version());
+            }
+        }
+        if (learned != null) {
+            discover(learned);
+        }
+        NeighbourState s = state();
+        for (NeighbourEntry e : before) {
+            ctx.send(e.id(), s);
+        }
+        for (NeighbourEntry e : table.entries()) {
+            if (!before.contains(e)) {
+                ctx.send(e.id(), s);
+            }
+        }
+        listener.zonesChanged();
+    }
+
+    NodeZones claim() {
+        if (claim == null) {
+            claim = new NodeZones(ctx.self(), version, zones.toArray());
+        }
+        return claim;
+    }
+
+    NeighbourState state() {
+        return new NeighbourState(claim(), point, capabilities, table.claims(), extension.get());
+    }
+
+    void broadcast(Message m) {
+        for (NeighbourEntry e : table.entries()) {
+            ctx.send(e.id(), m);
+        }
+    }
+
+    void forget(NodeId id, long version) {
+        if (table.remove(id) != null) {
+            listener.neighbourRemoved(id);
+        }
+        table.remember(id, version);
+    }
+
+    private void dropEmptied(List<NeighbourEntry> emptied) {
+        for (NeighbourEntry e : emptied) {
+            forget(e.id(), e.version());
+        }
+    }
+
+    private boolean listsMe(NeighbourState s) {
+        for (NodeZones c : s.neighbours()) {
+            if (c.node().equals(ctx.self())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void activateWith(Zone[] given, NodeZones[] learned) {
+        for (Zone z : given) {
+            zones.add(z);
+        }
+        if (phase == CanPhase.JOINING) {
+            becomeActive();
+        }
+        zonesChanged(learned);
+        if (heldWhileJoining != null) {
+            List<RouteEnvelope> held = heldWhileJoining;
+            heldWhileJoining = null;
+            for (RouteEnvelope env : held) {
+                onRouted(env);
+            }
+        }
+    }
+
+    void redrawVirtualCoordinate() {
+        double[] c = point.toArray();
+        c[c.length - 1] = ctx.random().nextDouble();
+        point = Point.of(c);
+    }
+
+    private void cancelTimers() {
+        if (tick != null) {
+            tick.cancel();
+        }
+        joinDesk.cancel();
+        takeovers.cancelAll();
+    }
+
+    private void requirePhase(CanPhase expected, String action) {
+        if (phase != expected) {
+            throw new IllegalStateException("cannot " + action + " while " + phase);
+        }
+    }
+
+    String ctxName() {
+        return ctx.self().shortName();
+    }
+
+    NodeContext ctx() {
+        return ctx;
+    }
+
+    CanConfig config() {
+        return config;
+    }
+
+    OwnZones ownZones() {
+        return zones;
+    }
+
+    NeighbourTable table() {
+        return table;
+    }
+
+    CanListener listener() {
+        return listener;
+    }
+
+    // ---- what tools, tests and higher layers may read -----------------------------------------------
+
+    public NodeId id() {
+        return ctx.self();
+    }
+
+    public CanPhase phase() {
+        return phase;
+    }
+
+    public Point point() {
+        return point;
+    }
+
+    public Capabilities capabilities() {
+        return capabilities;
+    }
+
+    public long version() {
+        return version;
+    }
+
+    /** The zones this node holds. */
+    public Zone[] zones() {
+        return zones.toArray();
+    }
+
+    /** The neighbour table, read-only. */
+    public List<NeighbourEntry> neighbours() {
+        return table.entries();
+    }
+
+    public boolean owns(Point p) {
+        return phase == CanPhase.ACTIVE && zones.containing(p) != null;
+    }
+
+    public double volume() {
+        return zones.volume();
+    }
+
+    /** Routed messages this node dropped (hop limit, no neighbour, not active). */
+    public long routesDropped() {
+        return routesDropped;
+    }
+}

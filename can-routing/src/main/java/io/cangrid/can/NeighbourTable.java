@@ -1,0 +1,182 @@
+package io.cangrid.can;
+
+import io.cangrid.can.geometry.Zone;
+import io.cangrid.can.message.NodeZones;
+import io.cangrid.overlay.NodeId;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A node's neighbours. Tables are small (a few dozen entries), so a list with linear search beats a hash
+ * map in both time and memory, which matters with a million nodes in one JVM.
+ *
+ * <p>Claims may arrive out of order and from different nodes: when two neighbours claim overlapping
+ * zones, the zone with the larger epoch is the more recent and the older one is no longer credited.
+ * Nodes recently dropped are remembered with their version so that stale second-hand news cannot bring
+ * them back.
+ */
+final class NeighbourTable {
+
+    private static final int FORGOTTEN_CAPACITY = 32;
+
+    private final List<NeighbourEntry> entries = new ArrayList<>(8);
+    private Map<NodeId, Long> forgotten;
+
+    List<NeighbourEntry> entries() {
+        return Collections.unmodifiableList(entries);
+    }
+
+    int size() {
+        return entries.size();
+    }
+
+    NeighbourEntry get(NodeId id) {
+        for (NeighbourEntry e : entries) {
+            if (e.id().equals(id)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** True when {@code claim} is not newer than what this table knows (or knew) of that node. */
+    boolean isStale(NodeZones claim) {
+        NeighbourEntry e = get(claim.node());
+        if (e != null) {
+            return claim.version() <= e.version();
+        }
+        Long v = forgotten == null ? null : forgotten.get(claim.node());
+        return v != null && claim.version() <= v;
+    }
+
+    /** Inserts or updates the entry for a claim that is newer than the table's; returns the entry. */
+    NeighbourEntry put(NodeZones claim, long now) {
+        NeighbourEntry e = get(claim.node());
+        if (e == null) {
+            e = new NeighbourEntry(claim.node(), claim, now);
+            entries.add(e);
+            if (forgotten != null) {
+                forgotten.remove(claim.node());
+            }
+        } else {
+            e.update(claim, now);
+        }
+        return e;
+    }
+
+    NeighbourEntry remove(NodeId id) {
+        for (int i = 0; i < entries.size(); i++) {
+            NeighbourEntry e = entries.get(i);
+            if (e.id().equals(id)) {
+                entries.remove(i);
+                remember(id, e.version());
+                return e;
+            }
+        }
+        return null;
+    }
+
+    void remember(NodeId id, long version) {
+        if (forgotten == null) {
+            forgotten = new LinkedHashMap<>(8, 0.75f, false) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<NodeId, Long> eldest) {
+                    return size() > FORGOTTEN_CAPACITY;
+                }
+            };
+        }
+        forgotten.merge(id, version, Math::max);
+    }
+
+    /**
+     * Credits {@code fresh}'s zones against the other entries: an overlapping zone with a smaller epoch
+     * is withdrawn from its entry; a zone of {@code fresh} overlapped by a larger-epoch zone elsewhere is
+     * withdrawn from {@code fresh}. Entries left with no zones are returned so the caller can drop them.
+     */
+    List<NeighbourEntry> reconcile(NeighbourEntry fresh) {
+        List<NeighbourEntry> emptied = null;
+        Zone[] mine = fresh.claim().zones();
+        boolean freshChanged = false;
+        boolean[] superseded = null;
+        for (NeighbourEntry other : entries) {
+            if (other == fresh) {
+                continue;
+            }
+            Zone[] theirs = other.zones();
+            boolean otherChanged = false;
+            boolean[] drop = null;
+            for (int j = 0; j < theirs.length; j++) {
+                for (int i = 0; i < mine.length; i++) {
+                    if (!theirs[j].path().overlaps(mine[i].path()) || !theirs[j].intersects(mine[i])) {
+                        continue;
+                    }
+                    if (theirs[j].epoch() < mine[i].epoch()) {
+                        if (drop == null) {
+                            drop = new boolean[theirs.length];
+                        }
+                        drop[j] = true;
+                        otherChanged = true;
+                    } else if (theirs[j].epoch() > mine[i].epoch()) {
+                        if (superseded == null) {
+                            superseded = new boolean[mine.length];
+                        }
+                        superseded[i] = true;
+                        freshChanged = true;
+                    }
+                }
+            }
+            if (otherChanged) {
+                Zone[] kept = without(theirs, drop);
+                other.setZones(kept);
+                if (kept.length == 0) {
+                    if (emptied == null) {
+                        emptied = new ArrayList<>(2);
+                    }
+                    emptied.add(other);
+                }
+            }
+        }
+        if (freshChanged) {
+            Zone[] kept = without(mine, superseded);
+            fresh.setZones(kept);
+            if (kept.length == 0) {
+                if (emptied == null) {
+                    emptied = new ArrayList<>(2);
+                }
+                emptied.add(fresh);
+            }
+        }
+        return emptied == null ? List.of() : emptied;
+    }
+
+    private static Zone[] without(Zone[] zones, boolean[] drop) {
+        int n = 0;
+        for (boolean d : drop) {
+            if (!d) {
+                n++;
+            }
+        }
+        Zone[] kept = new Zone[n];
+        int k = 0;
+        for (int i = 0; i < zones.length; i++) {
+            if (!drop[i]) {
+                kept[k++] = zones[i];
+            }
+        }
+        return kept;
+    }
+
+    /** The claims of all entries, as a node's state message lists them. */
+    NodeZones[] claims() {
+        NodeZones[] out = new NodeZones[entries.size()];
+        for (int i = 0; i < out.length; i++) {
+            NeighbourEntry e = entries.get(i);
+            NodeZones c = e.claim();
+            out[i] = c.zones() == e.zones() ? c : new NodeZones(c.node(), c.version(), e.zones());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,138 @@
+package io.cangrid.can;
+
+import io.cangrid.can.geometry.Zone;
+import io.cangrid.can.geometry.ZonePath;
+import io.cangrid.overlay.Point;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The zones a node holds: usually one (its home zone, which contains its point), more after takeovers
+ * and hand-overs. Sibling zones held together are merged back into their parent at once, which is the
+ * overlay's background repair of fragmentation.
+ */
+final class OwnZones {
+
+    private final List<Zone> zones = new ArrayList<>(2);
+    private Zone[] snapshot = new Zone[0];
+
+    List<Zone> list() {
+        return zones;
+    }
+
+    Zone[] toArray() {
+        return snapshot;
+    }
+
+    boolean isEmpty() {
+        return zones.isEmpty();
+    }
+
+    int size() {
+        return zones.size();
+    }
+
+    double volume() {
+        double v = 0;
+        for (Zone z : zones) {
+            v += z.volume();
+        }
+        return v;
+    }
+
+    Zone containing(Point p) {
+        for (Zone z : zones) {
+            if (z.contains(p)) {
+                return z;
+            }
+        }
+        return null;
+    }
+
+    double distanceTo(Point p) {
+        double best = Double.POSITIVE_INFINITY;
+        for (Zone z : zones) {
+            best = Math.min(best, z.distanceTo(p));
+        }
+        return best;
+    }
+
+    Zone withPath(ZonePath path) {
+        for (Zone z : zones) {
+            if (z.path().equals(path)) {
+                return z;
+            }
+        }
+        return null;
+    }
+
+    boolean isNeighbourOf(Zone other) {
+        for (Zone z : zones) {
+            if (z.isNeighbourOf(other)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    boolean isNeighbourOfAny(Zone[] others) {
+        for (Zone o : others) {
+            if (isNeighbourOf(o)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Adds a zone and merges every sibling pair this creates. */
+    void add(Zone zone) {
+        Zone current = zone;
+        boolean merged = true;
+        while (merged && current.path().depth() > 0) {
+            merged = false;
+            ZonePath sibling = current.path().sibling();
+            for (int i = 0; i < zones.size(); i++) {
+                Zone z = zones.get(i);
+                if (z.path().equals(sibling)) {
+                    zones.remove(i);
+                    current = current.mergeWith(z, Math.max(current.epoch(), z.epoch()) + 1);
+                    merged = true;
+                    break;
+                }
+            }
+        }
+        zones.add(current);
+        refresh();
+    }
+
+    void replace(Zone old, Zone... replacements) {
+        zones.remove(old);
+        for (Zone r : replacements) {
+            zones.add(r);
+        }
+        refresh();
+    }
+
+    void remove(Zone zone) {
+        zones.remove(zone);
+        refresh();
+    }
+
+    void clear() {
+        zones.clear();
+        refresh();
+    }
+
+    /** The largest epoch held, so zones this node issues next are ordered after all of them. */
+    long maxEpoch() {
+        long e = 0;
+        for (Zone z : zones) {
+            e = Math.max(e, z.epoch());
+        }
+        return e;
+    }
+
+    private void refresh() {
+        snapshot = zones.toArray(new Zone[0]);
+    }
+}

@@ -1,0 +1,179 @@
+package io.cangrid.can;
+
+import io.cangrid.can.geometry.Zone;
+import io.cangrid.can.geometry.ZonePath;
+import io.cangrid.can.message.NodeZones;
+import io.cangrid.can.message.Takeover;
+import io.cangrid.overlay.NodeId;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Failure recovery: every neighbour of a presumed-dead node competes for each of its zones with a timer
+ * proportional to its own volume; the first to fire announces its claim to the dead node's other
+ * neighbours, and any claimant that hears of a smaller one backs off, so the smallest node ends up with
+ * the zone. Also settles the rare double claims that lost or late messages leave behind: of two claims on
+ * the same space the larger epoch wins, a tie goes to the smaller node id.
+ */
+final class Takeovers {
+
+    private static final Logger log = LoggerFactory.getLogger(Takeovers.class);
+    private static final double MAX_DELAY_FACTOR = 8.0;
+
+    private final CanNode node;
+    private Map<ZonePath, TakeoverAttempt> attempts;
+
+    Takeovers(CanNode node) {
+        this.node = node;
+    }
+
+    void presumeDead(NeighbourEntry dead) {
+        log.debug("{}: presuming {} dead", node.ctxName(), dead.id());
+        NodeZones[] itsNeighbours = dead.lastState() == null ? new NodeZones[0] : dead.lastState().neighbours();
+        for (Zone z : dead.zones()) {
+            if (!node.ownZones().isNeighbourOf(z) || (attempts != null && attempts.containsKey(z.path()))) {
+                continue;
+            }
+            TakeoverAttempt a = new TakeoverAttempt(dead.id(), z, itsNeighbours);
+            double factor = Math.min(MAX_DELAY_FACTOR, node.ownZones().volume() / z.volume());
+            long delay = 1 + Math.round(node.config().takeoverBaseMillis() * factor);
+            a.timer = node.ctx().schedule(delay, () -> fire(a));
+            attempts().put(z.path(), a);
+        }
+    }
+
+    private void fire(TakeoverAttempt a) {
+        if (node.phase() != CanPhase.ACTIVE || attempts().get(a.zone.path()) != a) {
+            return;
+        }
+        if (supersededInTable(a.zone)) {
+            attempts.remove(a.zone.path());
+            return;
+        }
+        a.claimed = true;
+        a.claimVolume = node.ownZones().volume();
+        Takeover claim = new Takeover(a.dead, a.zone.path(), a.claimVolume, node.id());
+        Set<NodeId> rivals = new LinkedHashSet<>();
+        for (NodeZones c : a.deadNeighbours) {
+            rivals.add(c.node());
+        }
+        for (NeighbourEntry e : node.table().entries()) {
+            if (a.zone.isNeighbourOfAny(e.zones())) {
+                rivals.add(e.id());
+            }
+        }
+        rivals.remove(node.id());
+        rivals.remove(a.dead);
+        for (NodeId r : rivals) {
+            node.ctx().send(r, claim);
+        }
+        node.ownZones().add(a.zone.reissued(a.zone.epoch() + 1));
+        node.zonesChanged(a.deadNeighbours);
+        // Keep the record a while: a rival's claim may still arrive and must be compared with ours.
+        node.ctx().schedule(2 * node.config().deadAfterMillis(), () -> attempts.remove(a.zone.path(), a));
+    }
+
+    void onTakeover(Takeover t) {
+        TakeoverAttempt a = attempts == null ? null : attempts.get(t.zone());
+        if (a == null) {
+            return;
+        }
+        if (!a.claimed) {
+            if (t.beats(node.ownZones().volume(), node.id())) {
+                a.timer.cancel();
+                attempts.remove(t.zone());
+            }
+            return;
+        }
+        if (t.beats(a.claimVolume, node.id())) {
+            Zone held = node.ownZones().withPath(t.zone());
+            if (held != null) {
+                log.debug("{}: {} wins the takeover of {}", node.ctxName(), t.claimant(), t.zone());
+                node.ownZones().remove(held);
+                node.zonesChanged(null);
+            }
+        } else {
+            node.ctx().send(t.claimant(), new Takeover(a.dead, a.zone.path(), a.claimVolume, node.id()));
+        }
+    }
+
+    /** Drops pending attempts for zones someone else now claims with a later epoch. */
+    void cancelCoveredBy(NodeZones claim) {
+        if (attempts == null || attempts.isEmpty()) {
+            return;
+        }
+        attempts.values().removeIf(a -> {
+            if (a.claimed || a.dead.equals(claim.node())) {
+                return false;
+            }
+            for (Zone z : claim.zones()) {
+                if (z.path().overlaps(a.zone.path()) && z.epoch() > a.zone.epoch()) {
+                    a.timer.cancel();
+                    return true;
+                }
+            }
+            return false;
+        });
+    }
+
+    /**
+     * Settles overlap between our zones and a neighbour's claim. Returns true when we gave a zone up.
+     * A zone is only given up when the winner's zone covers it, so no space is ever left unowned.
+     */
+    boolean resolveConflicts(NodeZones theirs) {
+        boolean changed = false;
+        for (Zone x : theirs.zones()) {
+            for (Zone m : node.ownZones().list().toArray(new Zone[0])) {
+                if (!m.path().overlaps(x.path()) || !m.intersects(x)) {
+                    continue;
+                }
+                boolean theyWin = x.epoch() > m.epoch()
+                        || (x.epoch() == m.epoch() && theirs.node().compareTo(node.id()) < 0);
+                if (!theyWin) {
+                    node.ctx().send(theirs.node(), node.state());
+                } else if (x.path().isPrefixOf(m.path())) {
+                    log.debug("{}: yielding {} to {} ({})", node.ctxName(), m, theirs.node(), x);
+                    node.ownZones().remove(m);
+                    changed = true;
+                } else {
+                    log.warn("{}: {} claims {} inside our larger {}; keeping ours", node.ctxName(),
+                            theirs.node(), x, m);
+                }
+            }
+        }
+        return changed;
+    }
+
+    private boolean supersededInTable(Zone zone) {
+        for (NeighbourEntry e : node.table().entries()) {
+            for (Zone z : e.zones()) {
+                if (z.path().overlaps(zone.path()) && z.epoch() > zone.epoch()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    void cancelAll() {
+        if (attempts != null) {
+            for (TakeoverAttempt a : attempts.values()) {
+                if (a.timer != null) {
+                    a.timer.cancel();
+                }
+            }
+            attempts.clear();
+        }
+    }
+
+    private Map<ZonePath, TakeoverAttempt> attempts() {
+        if (attempts == null) {
+            attempts = new HashMap<>(4);
+        }
+        return attempts;
+    }
+}

@@ -1,0 +1,140 @@
+package io.cangrid.can.inspect;
+
+import io.cangrid.can.CanNode;
+import io.cangrid.can.CanPhase;
+import io.cangrid.can.NeighbourEntry;
+import io.cangrid.can.geometry.Zone;
+import io.cangrid.can.geometry.ZonePath;
+import io.cangrid.overlay.NodeId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks an overlay against its invariants (ALGORITHMS.md section 2): zones tile the space, every
+ * neighbour table equals the neighbours computed from the geometry (same nodes, same zones), and every
+ * node's point lies in one of its zones.
+ */
+public final class OverlayInspector {
+
+    private static final int EXAMPLES = 5;
+
+    /** The outcome of one inspection; {@code examples} describe the first few violations found. */
+    public record Report(int nodes, int zones, boolean tilingOk, double volumeSum, boolean neighbourTablesOk,
+            int tableMismatches, int pointsOutsideZones, List<String> examples, PartitionIndex index) {
+
+        public boolean settled() {
+            return tilingOk && neighbourTablesOk;
+        }
+
+        public String describe() {
+            return String.format(java.util.Locale.ROOT,
+                    "%d nodes, %d zones, tiling %s (volume %.12f), tables %s (%d mismatching), %d points outside their zones%s",
+                    nodes, zones, tilingOk ? "ok" : "BROKEN", volumeSum, neighbourTablesOk ? "ok" : "WRONG",
+                    tableMismatches, pointsOutsideZones, examples.isEmpty() ? "" : "; e.g. " + examples);
+        }
+    }
+
+    private OverlayInspector() {
+    }
+
+    /** Inspects the active nodes among {@code nodes}. */
+    public static Report inspect(Iterable<CanNode> nodes) {
+        List<CanNode> active = new ArrayList<>();
+        List<Zone> zones = new ArrayList<>();
+        List<NodeId> owners = new ArrayList<>();
+        int dims = -1;
+        for (CanNode n : nodes) {
+            if (n.phase() != CanPhase.ACTIVE) {
+                continue;
+            }
+            active.add(n);
+            for (Zone z : n.zones()) {
+                zones.add(z);
+                owners.add(n.id());
+                dims = z.dimensions();
+            }
+        }
+        List<String> examples = new ArrayList<>();
+        if (zones.isEmpty()) {
+            examples.add("no active node holds a zone");
+            return new Report(active.size(), 0, false, 0, false, 0, 0, examples, null);
+        }
+        PartitionIndex index = PartitionIndex.build(dims, zones, owners);
+        examples.addAll(index.problems().subList(0, Math.min(EXAMPLES, index.problems().size())));
+        boolean tilingOk = index.tilingOk();
+
+        int mismatches = 0;
+        int outside = 0;
+        for (CanNode n : active) {
+            if (!tableMatches(n, index, examples)) {
+                mismatches++;
+            }
+            boolean home = false;
+            for (Zone z : n.zones()) {
+                home |= z.contains(n.point());
+            }
+            if (!home) {
+                outside++;
+                if (examples.size() < EXAMPLES) {
+                    examples.add(n.id() + " point " + n.point() + " lies in none of its zones");
+                }
+            }
+        }
+        return new Report(active.size(), zones.size(), tilingOk, index.volumeSum(), tilingOk && mismatches == 0,
+                mismatches, outside, examples, index);
+    }
+
+    private static boolean tableMatches(CanNode n, PartitionIndex index, List<String> examples) {
+        Map<NodeId, Set<ZonePath>> expected = new HashMap<>();
+        NodeId self = n.id();
+        for (Zone z : n.zones()) {
+            List<Zone> found = new ArrayList<>();
+            List<NodeId> foundOwners = new ArrayList<>();
+            index.forEachNeighbour(z, found::add, foundOwners::add);
+            for (int i = 0; i < found.size(); i++) {
+                if (!foundOwners.get(i).equals(self)) {
+                    expected.computeIfAbsent(foundOwners.get(i), k -> new HashSet<>());
+                }
+            }
+        }
+        Map<NodeId, Set<ZonePath>> actual = new HashMap<>();
+        for (NeighbourEntry e : n.neighbours()) {
+            Set<ZonePath> paths = new HashSet<>();
+            for (Zone z : e.zones()) {
+                paths.add(z.path());
+            }
+            actual.put(e.id(), paths);
+        }
+        if (!actual.keySet().equals(expected.keySet())) {
+            if (examples.size() < EXAMPLES) {
+                Set<NodeId> missing = new HashSet<>(expected.keySet());
+                missing.removeAll(actual.keySet());
+                Set<NodeId> extra = new HashSet<>(actual.keySet());
+                extra.removeAll(expected.keySet());
+                examples.add(self + " table misses " + missing + " and has extra " + extra);
+            }
+            return false;
+        }
+        return zonesMatch(n, index, actual, examples);
+    }
+
+    /** Each neighbour must be credited with exactly the zones it holds. */
+    private static boolean zonesMatch(CanNode n, PartitionIndex index, Map<NodeId, Set<ZonePath>> actual,
+            List<String> examples) {
+        Map<NodeId, Set<ZonePath>> held = index.zonesByOwner(actual.keySet());
+        for (Map.Entry<NodeId, Set<ZonePath>> e : actual.entrySet()) {
+            Set<ZonePath> truth = held.get(e.getKey());
+            if (truth == null || !truth.equals(e.getValue())) {
+                if (examples.size() < EXAMPLES) {
+                    examples.add(n.id() + " credits " + e.getKey() + " with " + e.getValue() + " but it holds " + truth);
+                }
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,7 @@
+package io.cangrid.can.sim;
+
+import io.cangrid.overlay.Message;
+
+/** A payload routed only to measure routing: delivery at the owner is recorded by the driver. */
+public record RoutingProbe(long id) implements Message {
+}

@@ -1,0 +1,37 @@
+package io.cangrid.can.geometry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class ZonePathTest {
+
+    @Test
+    void childParentAndSiblingAreConsistentAcrossWordBoundaries() {
+        ZonePath p = ZonePath.ROOT;
+        for (int i = 0; i < 130; i++) {
+            ZonePath c = p.child(i % 3 == 0 ? 1 : 0);
+            assertThat(c.depth()).isEqualTo(i + 1);
+            assertThat(c.parent()).isEqualTo(p);
+            assertThat(c.sibling().parent()).isEqualTo(p);
+            assertThat(c.sibling()).isNotEqualTo(c);
+            assertThat(c.isSiblingOf(c.sibling())).isTrue();
+            assertThat(p.isPrefixOf(c)).isTrue();
+            assertThat(c.isPrefixOf(p)).isFalse();
+            assertThat(c.lastBit()).isEqualTo(i % 3 == 0 ? 1 : 0);
+            p = c;
+        }
+    }
+
+    @Test
+    void overlapMeansOneIsAPrefixOfTheOther() {
+        ZonePath a = ZonePath.ROOT.child(0).child(1);
+        ZonePath b = ZonePath.ROOT.child(0).child(1).child(1);
+        ZonePath c = ZonePath.ROOT.child(0).child(0);
+        assertThat(a.overlaps(b)).isTrue();
+        assertThat(b.overlaps(a)).isTrue();
+        assertThat(a.overlaps(c)).isFalse();
+        assertThat(ZonePath.ROOT.overlaps(c)).isTrue();
+        assertThat(a.toString()).isEqualTo("/01");
+    }
+}
