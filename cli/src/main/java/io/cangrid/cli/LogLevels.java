@@ -1,0 +1,33 @@
+package io.cangrid.cli;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Switches logging between the quiet default (WARN, from {@code logback.xml}) and {@code --verbose}.
+ * Verbose turns on DEBUG for cangrid's own loggers and INFO for libraries, whose DEBUG output (Netty,
+ * OSHI) would drown cangrid's.
+ */
+final class LogLevels {
+
+    private static final String PROJECT_LOGGER = "io.cangrid";
+
+    private LogLevels() {
+    }
+
+    static void verbose() {
+        if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext context) {
+            context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(Level.INFO);
+            context.getLogger(PROJECT_LOGGER).setLevel(Level.DEBUG);
+        }
+    }
+
+    /** Back to the levels {@code logback.xml} sets; used by tests that turned verbose on. */
+    static void quiet() {
+        if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext context) {
+            context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(Level.WARN);
+            context.getLogger(PROJECT_LOGGER).setLevel(null);
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** {@code cangrid bench} and its benchmarks. */
+package io.cangrid.cli.bench;
