@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
         name = "bench",
         description = "Measure cangrid's performance; each subcommand is one benchmark.",
         subcommands = {
+            BenchCanCommand.class,
+            BenchEngineCommand.class,
         })
 public final class BenchCommand extends ParentCommand {
 }

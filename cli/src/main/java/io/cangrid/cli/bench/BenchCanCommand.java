@@ -1,0 +1,94 @@
+package io.cangrid.cli.bench;
+
+import io.cangrid.can.CanConfig;
+import io.cangrid.can.bench.CanBenchmark;
+import io.cangrid.cli.JsonOption;
+import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.Validation;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code cangrid bench can}: the CAN overlay at scale in the deterministic simulation. */
+@Command(name = "can",
+        description = {"Build a CAN overlay by joins in the deterministic simulation, optionally churn it, "
+                + "check its invariants and route probes between random nodes and random points."})
+public final class BenchCanCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private JsonOption json;
+
+    @Option(names = "--nodes", defaultValue = "10000", description = "Nodes to join (default: ${DEFAULT-VALUE}).")
+    private int nodes;
+
+    @Option(names = "--dimensions", defaultValue = "4",
+            description = "Dimensions of the space, the virtual one included (default: ${DEFAULT-VALUE}).")
+    private int dimensions;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the whole run (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--churn", defaultValue = "0",
+            description = "Fraction of nodes that depart after the build (half gracefully, half by crashing), "
+                    + "interleaved with as many joins (default: ${DEFAULT-VALUE}).")
+    private double churn;
+
+    @Option(names = "--points", defaultValue = "uniform",
+            description = "Where nodes sit: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    private CanBenchmark.Points points;
+
+    @Option(names = "--probes", defaultValue = "10000", description = "Messages to route (default: ${DEFAULT-VALUE}).")
+    private int probes;
+
+    @Option(names = "--update-period", defaultValue = "10000",
+            description = "Neighbour state period in virtual milliseconds (default: ${DEFAULT-VALUE}).")
+    private long updatePeriod;
+
+    @Option(names = "--max-settle-periods", defaultValue = "60",
+            description = "Give up waiting for the overlay to settle after this many update periods (default: ${DEFAULT-VALUE}).")
+    private int maxSettlePeriods;
+
+    @Override
+    public Integer call() {
+        Validation.atLeast(spec, "--nodes", nodes, 1);
+        Validation.atLeast(spec, "--dimensions", dimensions, 2);
+        Validation.inRange(spec, "--churn", churn, 0.0, 0.9);
+        Validation.atLeast(spec, "--probes", probes, 1);
+        Validation.atLeast(spec, "--update-period", updatePeriod, 10);
+        Validation.atLeast(spec, "--max-settle-periods", maxSettlePeriods, 1);
+        Validation.require(points != CanBenchmark.Points.CAPABILITIES || dimensions == 4, spec,
+                "--points capabilities uses three real dimensions plus the virtual one: give --dimensions 4");
+        CanConfig.withUpdatePeriod(updatePeriod);
+        PrintWriter err = spec.commandLine().getErr();
+        CanBenchmark.Result r = CanBenchmark.run(
+                new CanBenchmark.Options(nodes, dimensions, seed, churn, points, probes, updatePeriod, maxSettlePeriods),
+                line -> {
+                    err.println("bench can: " + line);
+                    err.flush();
+                });
+        if (json.enabled()) {
+            JsonOutput.print(spec, r);
+        } else {
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf(Locale.ROOT, "%d nodes in %d dimensions (%s points), seed %d%n", r.nodes(), r.dimensions(),
+                    r.points(), r.seed());
+            out.printf(Locale.ROOT, "tiling %s (volume sum %.12f), neighbour tables %s, settled after %d periods%n",
+                    r.tilingOk() ? "ok" : "BROKEN", r.volumeSum(), r.neighbourTablesOk() ? "ok" : "WRONG",
+                    r.settlePeriods());
+            out.printf(Locale.ROOT, "routed %d, delivered %d, mean hops %.2f (expected %.2f), max %d%n", r.routed(),
+                    r.delivered(), r.meanHops(), r.expectedHops(), r.maxHops());
+            out.printf(Locale.ROOT, "%d events in %.1f s: %.0f events/s, %.0f heap bytes per node%n", r.events(),
+                    r.wallSeconds(), r.eventsPerSecond(), r.heapBytesPerNode());
+        }
+        boolean ok = r.delivered() == r.routed() && r.tilingOk() && r.neighbourTablesOk();
+        return ok ? 0 : 1;
+    }
+}
