@@ -3,8 +3,10 @@ package io.cangrid.can;
 import io.cangrid.can.geometry.SplitRule;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.message.CanMessage;
+import io.cangrid.can.message.Departed;
 import io.cangrid.can.message.JoinAccept;
 import io.cangrid.can.message.JoinRequest;
+import io.cangrid.can.message.NeighbourProbe;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.message.RouteEnvelope;
@@ -127,6 +129,8 @@ public final class CanNode {
             takeovers.onTakeover(t);
         } else if (message instanceof ZoneHandoff h) {
             onHandoff(from, h);
+        } else if (message instanceof Departed d) {
+            onDeparted(d);
         } else {
             log.warn("{}: unknown CAN message {} from {}", ctxName(), message.getClass().getName(), from);
         }
@@ -158,7 +162,15 @@ public final class CanNode {
         }
         if (zones.containing(env.target()) != null) {
             if (env.payload() instanceof JoinRequest join) {
-                joinDesk.onJoinRequest(join);
+                if (!join.joiner().equals(ctx.self())) {
+                    joinDesk.onJoinRequest(join);
+                }
+            } else if (env.payload() instanceof NeighbourProbe probe) {
+                NodeId asker = probe.asker().self().node();
+                if (!asker.equals(ctx.self())) {
+                    onNeighbourState(asker, probe.asker());
+                    ctx.send(asker, state());
+                }
             } else {
                 routedHandler.onRouted(env.target(), env.payload(), env.hops());
             }
@@ -186,25 +198,25 @@ public final class CanNode {
         long now = ctx.now();
         boolean mineChanged = takeovers.resolveConflicts(theirs);
         NeighbourEntry known = table.get(from);
-        if (known != null && theirs.version() == known.version()) {
-            known.heard(s, now);
-            listener.neighbourStateReceived(known);
-        } else if (!table.isStale(theirs)) {
-            if (zones.isNeighbourOfAny(theirs.zones())) {
-                NeighbourEntry e = table.put(theirs, now);
-                e.heard(s, now);
-                dropEmptied(table.reconcile(e));
-                takeovers.cancelCoveredBy(theirs);
-                listener.neighbourStateReceived(e);
-            } else {
-                forget(from, theirs.version());
-                if (listsMe(s)) {
-                    // It still thinks we are neighbours: tell it where we are so it can drop us too.
-                    ctx.send(from, state());
-                }
-            }
-        } else if (known != null) {
+        if (known != null && theirs.version() < known.version()) {
+            // Overtaken in flight by newer news of the same node; it still shows the node is alive.
             known.heard(known.lastState() == null ? s : known.lastState(), now);
+        } else if (zones.isNeighbourOfAny(theirs.zones())) {
+            // First-hand news always counts, even at a version once heard second-hand and dropped.
+            NeighbourEntry e = table.put(theirs, now);
+            e.heard(s, now);
+            dropEmptied(table.reconcile(e));
+            dropEmptied(table.yieldTo(zones.toArray()));
+            takeovers.cancelCoveredBy(theirs);
+            if (table.get(from) != null) {
+                listener.neighbourStateReceived(e);
+            }
+        } else {
+            forget(from, theirs.version());
+            if (listsMe(s)) {
+                // It still thinks we are neighbours: tell it where we are so it can drop us too.
+                ctx.send(from, state());
+            }
         }
         discover(s.neighbours());
         if (mineChanged) {
@@ -214,19 +226,27 @@ public final class CanNode {
 
     /** Learns of nodes next to us from a neighbour's list; tells each newly found node about us. */
     void discover(NodeZones[] claims) {
+        boolean yielded = false;
         for (NodeZones c : claims) {
-            if (c.node().equals(ctx.self()) || table.isStale(c)) {
+            if (!c.node().equals(ctx.self())) {
+                // Overlapping claims are settled even between nodes that are not neighbours.
+                yielded |= takeovers.resolveConflicts(c);
+            }
+        }
+        if (yielded) {
+            zonesChanged(null);
+        }
+        for (NodeZones c : claims) {
+            // Second-hand news only ever adds a node: whether it stays is for its own messages to say.
+            if (c.node().equals(ctx.self()) || table.isStale(c) || !zones.isNeighbourOfAny(c.zones())) {
                 continue;
             }
-            if (zones.isNeighbourOfAny(c.zones())) {
-                boolean isNew = table.get(c.node()) == null;
-                NeighbourEntry e = table.put(c, ctx.now());
-                dropEmptied(table.reconcile(e));
-                if (isNew && table.get(c.node()) != null) {
-                    ctx.send(c.node(), state());
-                }
-            } else if (table.get(c.node()) != null) {
-                forget(c.node(), c.version());
+            boolean isNew = table.get(c.node()) == null;
+            NeighbourEntry e = table.put(c, ctx.now());
+            dropEmptied(table.reconcile(e));
+            dropEmptied(table.yieldTo(zones.toArray()));
+            if (isNew && table.get(c.node()) != null) {
+                ctx.send(c.node(), state());
             }
         }
     }
@@ -240,6 +260,30 @@ public final class CanNode {
             zones.add(z);
         }
         zonesChanged(h.neighbours());
+    }
+
+    private void onDeparted(Departed d) {
+        if (phase != CanPhase.ACTIVE) {
+            return;
+        }
+        forget(d.leaver(), Long.MAX_VALUE);
+        for (int i = 0; i < d.zones().length; i++) {
+            NodeId to = d.recipients()[i];
+            Zone z = d.zones()[i];
+            if (to.equals(ctx.self()) || !zones.isNeighbourOf(z)) {
+                continue;
+            }
+            NeighbourEntry e = table.get(to);
+            if (e == null) {
+                // Known only from this notice: its own state will replace this provisional entry.
+                e = table.put(new NodeZones(to, 0, new Zone[] {z}), ctx.now());
+            } else {
+                Zone[] credited = java.util.Arrays.copyOf(e.zones(), e.zones().length + 1);
+                credited[credited.length - 1] = z;
+                e.setZones(credited);
+            }
+            dropEmptied(table.reconcile(e));
+        }
     }
 
     // ---- periodic work ------------------------------------------------------------------------------
@@ -275,7 +319,12 @@ public final class CanNode {
             }
         }
         new Departure(this).returnStrayZones();
-        broadcast(state());
+        NeighbourState s = state();
+        broadcast(s);
+        Point gap = FaceCoverage.uncoveredPoint(zones, table, ctx.random());
+        if (gap != null) {
+            route(gap, new NeighbourProbe(s));
+        }
     }
 
     // ---- state shared with the protocol's helpers ---------------------------------------------------
@@ -285,6 +334,8 @@ public final class CanNode {
         version++;
         claim = null;
         List<NeighbourEntry> before = new ArrayList<>(table.entries());
+        table.forgetForgotten();
+        dropEmptied(table.yieldTo(zones.toArray()));
         for (NeighbourEntry e : before) {
             if (!zones.isNeighbourOfAny(e.zones())) {
                 forget(e.id(), e.version());

@@ -2,6 +2,7 @@ package io.cangrid.can;
 
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.geometry.ZonePath;
+import io.cangrid.can.message.Departed;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.message.ZoneHandoff;
 import io.cangrid.overlay.NodeId;
@@ -17,6 +18,7 @@ import java.util.Map;
  */
 final class Departure {
 
+    static boolean ANNOUNCE = Boolean.getBoolean("announce");
     private final CanNode node;
 
     Departure(CanNode node) {
@@ -34,32 +36,45 @@ final class Departure {
                 byRecipient.computeIfAbsent(to.id(), k -> new ArrayList<>()).add(z);
             }
         }
+        List<NodeId> recipients = new ArrayList<>();
+        List<Zone> handed = new ArrayList<>();
         for (Map.Entry<NodeId, List<Zone>> e : byRecipient.entrySet()) {
-            send(e.getKey(), e.getValue());
+            for (Zone z : send(e.getKey(), e.getValue())) {
+                recipients.add(e.getKey());
+                handed.add(z);
+            }
+        }
+        Departed notice = new Departed(node.id(), recipients.toArray(new NodeId[0]), handed.toArray(new Zone[0]));
+        if (ANNOUNCE) {
+            node.broadcast(notice);
         }
         node.ownZones().clear();
     }
 
-    /** Returns extra zones to the neighbours holding their siblings, keeping at least one zone. */
+    /**
+     * Offers extra zones to the neighbours holding their siblings, keeping at least one zone. The zone
+     * stays ours until the sibling's holder announces the merged parent (a larger epoch covering it):
+     * were the offer lost, or its receiver dead, no space would be left without an owner.
+     */
     void returnStrayZones() {
         OwnZones zones = node.ownZones();
         if (zones.size() < 2) {
             return;
         }
+        long now = node.ctx().now();
         for (Zone z : new ArrayList<>(zones.list())) {
-            if (zones.size() < 2 || z.contains(node.point())) {
+            if (z.contains(node.point())) {
                 continue;
             }
             NeighbourEntry holder = siblingHolder(z.path());
-            if (holder != null && holder.lastState() != null) {
-                zones.remove(z);
+            if (holder != null && holder.lastState() != null
+                    && now - holder.lastHeard() <= node.config().updatePeriodMillis()) {
                 send(holder.id(), List.of(z));
-                node.zonesChanged(null);
             }
         }
     }
 
-    private void send(NodeId to, List<Zone> given) {
+    private Zone[] send(NodeId to, List<Zone> given) {
         Zone[] reissued = new Zone[given.size()];
         for (int i = 0; i < reissued.length; i++) {
             reissued[i] = given.get(i).reissued(given.get(i).epoch() + 1);
@@ -71,13 +86,14 @@ final class Departure {
             }
             for (Zone z : reissued) {
                 if (z.isNeighbourOfAny(e.zones())) {
-                    around.add(new NodeZones(e.id(), e.version(), e.zones()));
+                    around.add(e.claim());
                     break;
                 }
             }
         }
         node.listener().zonesHandedOver(reissued, to);
         node.ctx().send(to, new ZoneHandoff(reissued, around.toArray(new NodeZones[0])));
+        return reissued;
     }
 
     private NeighbourEntry siblingHolder(ZonePath path) {

@@ -101,16 +101,16 @@ final class JoinDesk {
             given = giveLower ? halves[0] : halves[1];
         }
         Zone[] givenZones = {given};
-        node.listener().zonesHandedOver(givenZones, joiner);
-        node.zonesChanged(new NodeZones[] {new NodeZones(joiner, 0, givenZones)});
-
+        // Collect the joiner's neighbours before our own table is pruned to our smaller zone.
         List<NodeZones> around = new ArrayList<>();
-        around.add(node.claim());
         for (NeighbourEntry e : node.table().entries()) {
-            if (!e.id().equals(joiner) && given.isNeighbourOfAny(e.zones())) {
-                around.add(new NodeZones(e.id(), e.version(), e.zones()));
+            if (given.isNeighbourOfAny(e.zones())) {
+                around.add(e.claim());
             }
         }
+        node.listener().zonesHandedOver(givenZones, joiner);
+        node.zonesChanged(new NodeZones[] {new NodeZones(joiner, 0, givenZones)});
+        around.add(0, node.claim());
         JoinAccept accept = new JoinAccept(givenZones, around.toArray(new NodeZones[0]), join.attempt());
         remember(joiner, accept);
         node.ctx().send(joiner, accept);

@@ -79,6 +79,13 @@ final class NeighbourTable {
         return null;
     }
 
+    /** Our zones changed: nodes dropped as not adjacent may be adjacent now, at the same version. */
+    void forgetForgotten() {
+        if (forgotten != null) {
+            forgotten.clear();
+        }
+    }
+
     void remember(NodeId id, long version) {
         if (forgotten == null) {
             forgotten = new LinkedHashMap<>(8, 0.75f, false) {
@@ -152,6 +159,39 @@ final class NeighbourTable {
         return emptied == null ? List.of() : emptied;
     }
 
+    /**
+     * Withdraws from every entry the zones that overlap one of {@code own} with a smaller epoch: news of
+     * space that has since come to this node. Returns the entries left with no zones.
+     */
+    List<NeighbourEntry> yieldTo(Zone[] own) {
+        List<NeighbourEntry> emptied = null;
+        for (NeighbourEntry e : entries) {
+            Zone[] theirs = e.zones();
+            boolean[] drop = null;
+            for (int j = 0; j < theirs.length; j++) {
+                for (Zone m : own) {
+                    if (theirs[j].epoch() < m.epoch() && theirs[j].path().overlaps(m.path()) && theirs[j].intersects(m)) {
+                        if (drop == null) {
+                            drop = new boolean[theirs.length];
+                        }
+                        drop[j] = true;
+                    }
+                }
+            }
+            if (drop != null) {
+                Zone[] kept = without(theirs, drop);
+                e.setZones(kept);
+                if (kept.length == 0) {
+                    if (emptied == null) {
+                        emptied = new ArrayList<>(2);
+                    }
+                    emptied.add(e);
+                }
+            }
+        }
+        return emptied == null ? List.of() : emptied;
+    }
+
     private static Zone[] without(Zone[] zones, boolean[] drop) {
         int n = 0;
         for (boolean d : drop) {
@@ -169,13 +209,11 @@ final class NeighbourTable {
         return kept;
     }
 
-    /** The claims of all entries, as a node's state message lists them. */
+    /** The claims of all entries as their nodes made them, as a node's state message lists them. */
     NodeZones[] claims() {
         NodeZones[] out = new NodeZones[entries.size()];
         for (int i = 0; i < out.length; i++) {
-            NeighbourEntry e = entries.get(i);
-            NodeZones c = e.claim();
-            out[i] = c.zones() == e.zones() ? c : new NodeZones(c.node(), c.version(), e.zones());
+            out[i] = entries.get(i).claim();
         }
         return out;
     }

@@ -84,8 +84,22 @@ final class OwnZones {
         return false;
     }
 
-    /** Adds a zone and merges every sibling pair this creates. */
+    /**
+     * Adds a zone and merges every sibling pair this creates. Space already held is not held twice: a
+     * zone inside one we hold only re-stamps it, a zone around some we hold replaces them.
+     */
     void add(Zone zone) {
+        for (int i = 0; i < zones.size(); i++) {
+            Zone z = zones.get(i);
+            if (z.path().isPrefixOf(zone.path())) {
+                if (z.path().equals(zone.path()) && zone.epoch() > z.epoch()) {
+                    zones.set(i, zone);
+                    refresh();
+                }
+                return;
+            }
+        }
+        zones.removeIf(z -> zone.path().isPrefixOf(z.path()));
         Zone current = zone;
         boolean merged = true;
         while (merged && current.path().depth() > 0) {

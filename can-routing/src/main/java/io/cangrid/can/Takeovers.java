@@ -33,9 +33,11 @@ final class Takeovers {
 
     void presumeDead(NeighbourEntry dead) {
         log.debug("{}: presuming {} dead", node.ctxName(), dead.id());
+
         NodeZones[] itsNeighbours = dead.lastState() == null ? new NodeZones[0] : dead.lastState().neighbours();
         for (Zone z : dead.zones()) {
-            if (!node.ownZones().isNeighbourOf(z) || (attempts != null && attempts.containsKey(z.path()))) {
+            if (!node.ownZones().isNeighbourOf(z) || holdsOverlapping(z)
+                    || (attempts != null && attempts.containsKey(z.path()))) {
                 continue;
             }
             TakeoverAttempt a = new TakeoverAttempt(dead.id(), z, itsNeighbours);
@@ -50,7 +52,7 @@ final class Takeovers {
         if (node.phase() != CanPhase.ACTIVE || attempts().get(a.zone.path()) != a) {
             return;
         }
-        if (supersededInTable(a.zone)) {
+        if (supersededInTable(a.zone) || holdsOverlapping(a.zone)) {
             attempts.remove(a.zone.path());
             return;
         }
@@ -131,21 +133,33 @@ final class Takeovers {
                 if (!m.path().overlaps(x.path()) || !m.intersects(x)) {
                     continue;
                 }
+                if (x.epoch() == m.epoch() && attempts != null && attempts.containsKey(m.path())) {
+                    // A takeover race still being settled by volume through Takeover messages.
+                    continue;
+                }
+                // A total order on overlapping claims, the same at both ends: later epoch, then the
+                // larger (ancestor) zone, then the smaller node id.
                 boolean theyWin = x.epoch() > m.epoch()
                         || (x.epoch() == m.epoch() && theirs.node().compareTo(node.id()) < 0);
                 if (!theyWin) {
                     node.ctx().send(theirs.node(), node.state());
-                } else if (x.path().isPrefixOf(m.path())) {
+                } else {
                     log.debug("{}: yielding {} to {} ({})", node.ctxName(), m, theirs.node(), x);
                     node.ownZones().remove(m);
                     changed = true;
-                } else {
-                    log.warn("{}: {} claims {} inside our larger {}; keeping ours", node.ctxName(),
-                            theirs.node(), x, m);
                 }
             }
         }
         return changed;
+    }
+
+    private boolean holdsOverlapping(Zone zone) {
+        for (Zone m : node.ownZones().list()) {
+            if (m.path().overlaps(zone.path()) && m.intersects(zone)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean supersededInTable(Zone zone) {

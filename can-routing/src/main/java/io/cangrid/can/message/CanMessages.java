@@ -16,10 +16,13 @@ public final class CanMessages implements MessageCatalog {
                 .register(103, NeighbourState.class)
                 .register(104, ZoneHandoff.class)
                 .register(105, Takeover.class)
+                .register(106, Departed.class)
+                .register(107, NeighbourProbe.class)
                 .register(150, NodeZones.class)
                 .register(151, NodeZones[].class)
                 .register(152, Zone.class)
                 .register(153, Zone[].class)
-                .register(154, ZonePath.class);
+                .register(154, ZonePath.class)
+                .register(155, io.cangrid.overlay.NodeId[].class);
     }
 }

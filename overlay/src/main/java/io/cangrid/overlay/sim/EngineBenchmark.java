@@ -1,0 +1,89 @@
+package io.cangrid.overlay.sim;
+
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.NodeProgram;
+import java.lang.management.ManagementFactory;
+
+/**
+ * The engine alone, the way PeerSim's event engine is usually measured: many nodes, each waking once a
+ * virtual second (at a random phase) to send one small message to a random node. Reports events per
+ * second of wall time and the heap an idle node costs.
+ */
+public final class EngineBenchmark {
+
+    /** What one run measured. */
+    public record Result(int nodes, long events, double wallSeconds, double eventsPerSecond, double heapBytesPerNode) {
+    }
+
+    private record Ping() implements Message {
+    }
+
+    private static final Ping PING = new Ping();
+    private static final long PERIOD_MILLIS = 1_000;
+
+    /** One node's whole behaviour: a periodic timer and a message to a random peer. */
+    private static final class Pinger implements NodeProgram {
+        private final NodeContext ctx;
+        private final int population;
+
+        Pinger(NodeContext ctx, int population) {
+            this.ctx = ctx;
+            this.population = population;
+        }
+
+        @Override
+        public void start() {
+            ctx.schedule(ctx.random().nextLong(PERIOD_MILLIS), this::tick);
+        }
+
+        private void tick() {
+            ctx.send(NodeId.of(ctx.random().nextInt(population)), PING);
+            ctx.schedule(PERIOD_MILLIS, this::tick);
+        }
+
+        @Override
+        public void receive(NodeId from, Message message) {
+            // Receiving is the event being measured; there is nothing to do with it.
+        }
+
+        @Override
+        public void leave() {
+            ctx.exit();
+        }
+    }
+
+    private EngineBenchmark() {
+    }
+
+    public static Result run(int nodes, long eventsTarget, long seed) {
+        if (nodes < 1 || eventsTarget < 1) {
+            throw new IllegalArgumentException("need at least one node and one event");
+        }
+        long before = usedHeap();
+        Simulation sim = new Simulation(SimulationConfig.defaults(seed));
+        for (int i = 0; i < nodes; i++) {
+            sim.addNode(ctx -> new Pinger(ctx, nodes));
+        }
+        sim.runFor(0);
+        long after = usedHeap();
+        double perNode = (after - before) / (double) nodes;
+
+        // Each node makes two events per period (its timer and the message it sends).
+        long periods = Math.max(1, eventsTarget / (2L * nodes));
+        long start = System.nanoTime();
+        long eventsBefore = sim.eventsProcessed();
+        sim.runFor(periods * PERIOD_MILLIS);
+        double wall = (System.nanoTime() - start) / 1e9;
+        long events = sim.eventsProcessed() - eventsBefore;
+        return new Result(nodes, events, wall, events / wall, perNode);
+    }
+
+    private static long usedHeap() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+}
