@@ -3,7 +3,6 @@ package io.cangrid.can;
 import io.cangrid.can.geometry.SplitRule;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.message.CanMessage;
-import io.cangrid.can.message.Departed;
 import io.cangrid.can.message.JoinAccept;
 import io.cangrid.can.message.JoinRequest;
 import io.cangrid.can.message.NeighbourProbe;
@@ -53,6 +52,7 @@ public final class CanNode {
     private CanListener listener = CanListener.NONE;
     private Supplier<Message> extension = () -> null;
     private long routesDropped;
+    private final Acquaintances acquaintances = new Acquaintances();
     private List<RouteEnvelope> heldWhileJoining;
 
     public CanNode(NodeContext ctx, CanConfig config, Point point, Capabilities capabilities) {
@@ -129,8 +129,6 @@ public final class CanNode {
             takeovers.onTakeover(t);
         } else if (message instanceof ZoneHandoff h) {
             onHandoff(from, h);
-        } else if (message instanceof Departed d) {
-            onDeparted(d);
         } else {
             log.warn("{}: unknown CAN message {} from {}", ctxName(), message.getClass().getName(), from);
         }
@@ -181,13 +179,13 @@ public final class CanNode {
             log.debug("{}: hop limit {} reached routing to {}", ctxName(), env.hopLimit(), env.target());
             return;
         }
-        NodeId next = GreedyRouting.nextHop(table.entries(), env.target());
+        GreedyRouting.Forward next = GreedyRouting.forward(table.entries(), acquaintances, env, zones.distanceTo(env.target()), ctx.random());
         if (next == null) {
             routesDropped++;
             log.debug("{}: no neighbour to route towards {}", ctxName(), env.target());
             return;
         }
-        ctx.send(next, env.nextHop());
+        ctx.send(next.to(), next.envelope());
     }
 
     private void onNeighbourState(NodeId from, NeighbourState s) {
@@ -218,7 +216,16 @@ public final class CanNode {
                 ctx.send(from, state());
             }
         }
-        discover(s.neighbours());
+        NeighbourEntry after = table.get(from);
+        if (after == null || after.listProcessed() != s.neighbours() || after.listProcessedAt() != version) {
+            discover(s.neighbours());
+        }
+        after = table.get(from);
+        if (after != null) {
+            // A simulation shares one list object between periods while it does not change; with our own
+            // zones unchanged too, reading it again could teach us nothing new.
+            after.listProcessed(s.neighbours(), version);
+        }
         if (mineChanged) {
             zonesChanged(null);
         }
@@ -244,7 +251,7 @@ public final class CanNode {
             boolean isNew = table.get(c.node()) == null;
             NeighbourEntry e = table.put(c, ctx.now());
             dropEmptied(table.reconcile(e));
-            dropEmptied(table.yieldTo(zones.toArray()));
+            dropEmptied(table.yieldTo(zones.toArray(), List.of(e)));
             if (isNew && table.get(c.node()) != null) {
                 ctx.send(c.node(), state());
             }
@@ -260,30 +267,6 @@ public final class CanNode {
             zones.add(z);
         }
         zonesChanged(h.neighbours());
-    }
-
-    private void onDeparted(Departed d) {
-        if (phase != CanPhase.ACTIVE) {
-            return;
-        }
-        forget(d.leaver(), Long.MAX_VALUE);
-        for (int i = 0; i < d.zones().length; i++) {
-            NodeId to = d.recipients()[i];
-            Zone z = d.zones()[i];
-            if (to.equals(ctx.self()) || !zones.isNeighbourOf(z)) {
-                continue;
-            }
-            NeighbourEntry e = table.get(to);
-            if (e == null) {
-                // Known only from this notice: its own state will replace this provisional entry.
-                e = table.put(new NodeZones(to, 0, new Zone[] {z}), ctx.now());
-            } else {
-                Zone[] credited = java.util.Arrays.copyOf(e.zones(), e.zones().length + 1);
-                credited[credited.length - 1] = z;
-                e.setZones(credited);
-            }
-            dropEmptied(table.reconcile(e));
-        }
     }
 
     // ---- periodic work ------------------------------------------------------------------------------
@@ -376,8 +359,13 @@ public final class CanNode {
     void forget(NodeId id, long version) {
         if (table.remove(id) != null) {
             listener.neighbourRemoved(id);
+            acquaintances.add(id);
         }
         table.remember(id, version);
+    }
+
+    Acquaintances acquaintances() {
+        return acquaintances;
     }
 
     private void dropEmptied(List<NeighbourEntry> emptied) {

@@ -2,7 +2,6 @@ package io.cangrid.can;
 
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.geometry.ZonePath;
-import io.cangrid.can.message.Departed;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.message.ZoneHandoff;
 import io.cangrid.overlay.NodeId;
@@ -18,7 +17,6 @@ import java.util.Map;
  */
 final class Departure {
 
-    static boolean ANNOUNCE = Boolean.getBoolean("announce");
     private final CanNode node;
 
     Departure(CanNode node) {
@@ -36,17 +34,11 @@ final class Departure {
                 byRecipient.computeIfAbsent(to.id(), k -> new ArrayList<>()).add(z);
             }
         }
-        List<NodeId> recipients = new ArrayList<>();
-        List<Zone> handed = new ArrayList<>();
+        // No notice to the other neighbours: the recipients' next states cover the zones with a larger
+        // epoch, which withdraws them from our entry everywhere; a recipient that died meanwhile leaves
+        // them to the takeover that follows our silence.
         for (Map.Entry<NodeId, List<Zone>> e : byRecipient.entrySet()) {
-            for (Zone z : send(e.getKey(), e.getValue())) {
-                recipients.add(e.getKey());
-                handed.add(z);
-            }
-        }
-        Departed notice = new Departed(node.id(), recipients.toArray(new NodeId[0]), handed.toArray(new Zone[0]));
-        if (ANNOUNCE) {
-            node.broadcast(notice);
+            send(e.getKey(), e.getValue());
         }
         node.ownZones().clear();
     }

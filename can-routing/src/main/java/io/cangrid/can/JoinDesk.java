@@ -41,6 +41,7 @@ final class JoinDesk {
 
     void requestJoin(List<NodeId> via) {
         bootstraps = List.copyOf(via);
+        via.forEach(node.acquaintances()::add);
         requestJoin();
     }
 

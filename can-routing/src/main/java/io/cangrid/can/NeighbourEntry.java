@@ -17,6 +17,8 @@ public final class NeighbourEntry {
     private Zone[] zones;
     private long lastHeard;
     private NeighbourState lastState;
+    private NodeZones[] listProcessed;
+    private long listProcessedAt = -1;
 
     NeighbourEntry(NodeId id, NodeZones claim, long lastHeard) {
         this.id = id;
@@ -69,6 +71,20 @@ public final class NeighbourEntry {
     void heard(NeighbourState state, long now) {
         this.lastState = state;
         this.lastHeard = now;
+    }
+
+    /** The neighbour list of this node's we last read, and our own version when we read it. */
+    NodeZones[] listProcessed() {
+        return listProcessed;
+    }
+
+    long listProcessedAt() {
+        return listProcessedAt;
+    }
+
+    void listProcessed(NodeZones[] list, long ownVersion) {
+        listProcessed = list;
+        listProcessedAt = ownVersion;
     }
 
     void setZones(Zone[] credited) {

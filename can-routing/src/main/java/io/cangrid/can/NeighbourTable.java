@@ -5,9 +5,7 @@ import io.cangrid.can.message.NodeZones;
 import io.cangrid.overlay.NodeId;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A node's neighbours. Tables are small (a few dozen entries), so a list with linear search beats a hash
@@ -20,10 +18,13 @@ import java.util.Map;
  */
 final class NeighbourTable {
 
-    private static final int FORGOTTEN_CAPACITY = 32;
+    private static final int FORGOTTEN_CAPACITY = 16;
 
     private final List<NeighbourEntry> entries = new ArrayList<>(8);
-    private Map<NodeId, Long> forgotten;
+    private NodeId[] forgottenIds;
+    private long[] forgottenVersions;
+    private int forgottenCursor;
+    private NodeZones[] claimsCache;
 
     List<NeighbourEntry> entries() {
         return Collections.unmodifiableList(entries);
@@ -48,8 +49,15 @@ final class NeighbourTable {
         if (e != null) {
             return claim.version() <= e.version();
         }
-        Long v = forgotten == null ? null : forgotten.get(claim.node());
-        return v != null && claim.version() <= v;
+        if (forgottenIds == null) {
+            return false;
+        }
+        for (int i = 0; i < forgottenIds.length; i++) {
+            if (claim.node().equals(forgottenIds[i])) {
+                return claim.version() <= forgottenVersions[i];
+            }
+        }
+        return false;
     }
 
     /** Inserts or updates the entry for a claim that is newer than the table's; returns the entry. */
@@ -58,9 +66,6 @@ final class NeighbourTable {
         if (e == null) {
             e = new NeighbourEntry(claim.node(), claim, now);
             entries.add(e);
-            if (forgotten != null) {
-                forgotten.remove(claim.node());
-            }
         } else {
             e.update(claim, now);
         }
@@ -81,21 +86,25 @@ final class NeighbourTable {
 
     /** Our zones changed: nodes dropped as not adjacent may be adjacent now, at the same version. */
     void forgetForgotten() {
-        if (forgotten != null) {
-            forgotten.clear();
+        if (forgottenIds != null) {
+            java.util.Arrays.fill(forgottenIds, null);
         }
     }
 
     void remember(NodeId id, long version) {
-        if (forgotten == null) {
-            forgotten = new LinkedHashMap<>(8, 0.75f, false) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<NodeId, Long> eldest) {
-                    return size() > FORGOTTEN_CAPACITY;
-                }
-            };
+        if (forgottenIds == null) {
+            forgottenIds = new NodeId[FORGOTTEN_CAPACITY];
+            forgottenVersions = new long[FORGOTTEN_CAPACITY];
         }
-        forgotten.merge(id, version, Math::max);
+        for (int i = 0; i < forgottenIds.length; i++) {
+            if (id.equals(forgottenIds[i])) {
+                forgottenVersions[i] = Math.max(forgottenVersions[i], version);
+                return;
+            }
+        }
+        int slot = forgottenCursor++ % FORGOTTEN_CAPACITY;
+        forgottenIds[slot] = id;
+        forgottenVersions[slot] = version;
     }
 
     /**
@@ -164,8 +173,13 @@ final class NeighbourTable {
      * space that has since come to this node. Returns the entries left with no zones.
      */
     List<NeighbourEntry> yieldTo(Zone[] own) {
+        return yieldTo(own, entries);
+    }
+
+    /** As {@link #yieldTo(Zone[])}, for the given entries only. */
+    List<NeighbourEntry> yieldTo(Zone[] own, List<NeighbourEntry> which) {
         List<NeighbourEntry> emptied = null;
-        for (NeighbourEntry e : entries) {
+        for (NeighbourEntry e : which) {
             Zone[] theirs = e.zones();
             boolean[] drop = null;
             for (int j = 0; j < theirs.length; j++) {
@@ -209,12 +223,22 @@ final class NeighbourTable {
         return kept;
     }
 
-    /** The claims of all entries as their nodes made them, as a node's state message lists them. */
+    /**
+     * The claims of all entries as their nodes made them, as a node's state message lists them. The
+     * array is rebuilt only when a claim changed, so receivers can tell an unchanged list at a glance.
+     */
     NodeZones[] claims() {
-        NodeZones[] out = new NodeZones[entries.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = entries.get(i).claim();
+        boolean same = claimsCache != null && claimsCache.length == entries.size();
+        for (int i = 0; same && i < claimsCache.length; i++) {
+            same = claimsCache[i] == entries.get(i).claim();
         }
-        return out;
+        if (!same) {
+            NodeZones[] out = new NodeZones[entries.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = entries.get(i).claim();
+            }
+            claimsCache = out;
+        }
+        return claimsCache;
     }
 }

@@ -129,7 +129,7 @@ final class Takeovers {
     boolean resolveConflicts(NodeZones theirs) {
         boolean changed = false;
         for (Zone x : theirs.zones()) {
-            for (Zone m : node.ownZones().list().toArray(new Zone[0])) {
+            for (Zone m : node.ownZones().toArray()) {
                 if (!m.path().overlaps(x.path()) || !m.intersects(x)) {
                     continue;
                 }

@@ -16,7 +16,6 @@ public final class CanMessages implements MessageCatalog {
                 .register(103, NeighbourState.class)
                 .register(104, ZoneHandoff.class)
                 .register(105, Takeover.class)
-                .register(106, Departed.class)
                 .register(107, NeighbourProbe.class)
                 .register(150, NodeZones.class)
                 .register(151, NodeZones[].class)

@@ -50,7 +50,7 @@ public final class CanSimulation {
 
     public NodeId addNode(Point point, Capabilities capabilities) {
         List<NodeId> bootstraps = new ArrayList<>(3);
-        if (activeCount() > 0) {
+        if (!nodes.isEmpty()) {
             for (int i = 0; i < 3; i++) {
                 bootstraps.add(randomActive().id());
             }
