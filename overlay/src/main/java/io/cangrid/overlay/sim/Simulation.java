@@ -21,8 +21,9 @@ import java.util.random.RandomGenerator;
  *
  * <p>Faults: message loss with a probability, network partitions, silent crashes; graceful leaves go
  * through the program's own {@link NodeProgram#leave()}. Messages to a dead node and timers of a dead
- * node are dropped when they come due. A program that throws stops the run with a
- * {@link SimulationException} naming the node, the time and the event.
+ * node are dropped when they come due, and so are messages to a node whose program has not started yet.
+ * A program that throws stops the run with a {@link SimulationException} naming the node, the time and
+ * the event.
  */
 public final class Simulation {
 
@@ -268,8 +269,10 @@ public final class Simulation {
             return;
         }
         SimNode n = nodes[target];
-        if (!n.isAlive()) {
-            if (!(payload instanceof SimTimer)) {
+        boolean message = !(payload instanceof SimTimer);
+        // A program hears nothing before its start(): a message arriving earlier is lost, as for a dead node.
+        if (!n.isAlive() || (message && n.state == SimNode.STARTING)) {
+            if (message) {
                 dropped++;
             }
             return;
