@@ -1,7 +1,6 @@
 package io.cangrid.can;
 
 import io.cangrid.overlay.NodeId;
-import java.util.random.RandomGenerator;
 
 /**
  * A few nodes this node knew beyond its current neighbours: those it joined through and neighbours it
@@ -34,9 +33,5 @@ final class Acquaintances {
 
     NodeId get(int i) {
         return ids[i];
-    }
-
-    NodeId random(RandomGenerator random) {
-        return size == 0 ? null : ids[random.nextInt(size)];
     }
 }

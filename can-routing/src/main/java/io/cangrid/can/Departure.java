@@ -66,7 +66,7 @@ final class Departure {
         }
     }
 
-    private Zone[] send(NodeId to, List<Zone> given) {
+    private void send(NodeId to, List<Zone> given) {
         Zone[] reissued = new Zone[given.size()];
         for (int i = 0; i < reissued.length; i++) {
             reissued[i] = given.get(i).reissued(given.get(i).epoch() + 1);
@@ -85,7 +85,6 @@ final class Departure {
         }
         node.listener().zonesHandedOver(reissued, to);
         node.ctx().send(to, new ZoneHandoff(reissued, around.toArray(new NodeZones[0])));
-        return reissued;
     }
 
     private NeighbourEntry siblingHolder(ZonePath path) {

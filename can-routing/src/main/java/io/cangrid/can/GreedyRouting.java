@@ -20,9 +20,9 @@ import java.util.random.RandomGenerator;
  * walk, which carries it past the gap in this node's knowledge to nodes that may know the owner; greedy
  * forwarding resumes after the walk, and a walk stops early at a node that knows the owner. A walk may
  * also step to an {@link Acquaintances acquaintance}, so it can leave a region whose nodes know only
- * each other. Other
- * messages keep to greedy forwarding: a join or a job delivered through a half-repaired region would
- * land on a node whose claim is about to be withdrawn, while waiting (joins retry) lets repair finish.
+ * each other. Other messages keep to greedy forwarding: a join or a job delivered through a half-repaired
+ * region would land on a node whose claim is about to be withdrawn, while waiting (joins retry) lets
+ * repair finish.
  */
 final class GreedyRouting {
 
