@@ -1,5 +1,11 @@
 package io.cangrid.simulator.run;
 
+import io.cangrid.can.match.BasicCanLocator;
+import io.cangrid.can.match.LocatorFactory;
+import io.cangrid.overlay.resource.ResourceSchema;
+import io.cangrid.simulator.baseline.GlobalView;
+import io.cangrid.simulator.baseline.OracleLocator;
+import io.cangrid.simulator.baseline.OraclePolicy;
 import java.util.List;
 
 /** The locators a scenario may name, in the order reports list them. */
@@ -16,6 +22,16 @@ public final class LocatorCatalog {
 
     public static List<String> names() {
         return NAMES;
+    }
+
+    /** The factory of the named locator; oracles read {@code view}. */
+    public static LocatorFactory factory(String name, ResourceSchema schema, GlobalView view) {
+        return switch (name) {
+            case CENTRAL -> OracleLocator.factory(view, OraclePolicy.CENTRAL, schema);
+            case CENTRAL_MCT -> OracleLocator.factory(view, OraclePolicy.CENTRAL_MCT, schema);
+            case CAN -> BasicCanLocator.factory(schema);
+            default -> throw new IllegalArgumentException("unknown locator '" + name + "'; known: " + NAMES);
+        };
     }
 
     public static boolean isOracle(String name) {

@@ -1,0 +1,160 @@
+package io.cangrid.can.match;
+
+import io.cangrid.can.CanNode;
+import io.cangrid.can.CanPhase;
+import io.cangrid.can.NeighbourEntry;
+import io.cangrid.can.geometry.Zone;
+import io.cangrid.can.message.NeighbourState;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.job.JobAgent;
+import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.overlay.job.Locator;
+import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.overlay.resource.Capabilities;
+import io.cangrid.overlay.resource.Requirements;
+import io.cangrid.overlay.resource.ResourceSchema;
+import java.util.Arrays;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Basic CAN matchmaking (ALGORITHMS section 3): the owner picks among the capable nodes around it — the
+ * fastest free one, else the least loaded — and when none is capable walks the job upward, towards more
+ * capable zones; if the walk dead-ends, a depth-first search of the job's upper orthant makes sure a job
+ * some node can run is placed before the client hears NO_MATCH.
+ */
+public final class BasicCanLocator implements Locator {
+
+    private static final Logger log = LoggerFactory.getLogger(BasicCanLocator.class);
+
+    /** How soon a node that is still joining looks at a job again. */
+    static final long NOT_ACTIVE_RETRY_MILLIS = 1_000;
+
+    private final NodeContext ctx;
+    private final CanNode can;
+    private final JobAgent agent;
+    private final ResourceSchema schema;
+    private final OwnerRouting routing;
+    private final OrthantWalker orthant;
+
+    public BasicCanLocator(NodeContext ctx, CanNode can, JobAgent agent, ResourceSchema schema) {
+        this.ctx = ctx;
+        this.can = can;
+        this.agent = agent;
+        this.schema = schema;
+        this.routing = new OwnerRouting(can, agent);
+        this.orthant = new OrthantWalker(ctx, can, agent, schema);
+    }
+
+    public static LocatorFactory factory(ResourceSchema schema) {
+        return (ctx, can, agent) -> new BasicCanLocator(ctx, can, agent, schema);
+    }
+
+    @Override
+    public void toOwner(JobProfile job, MatchTrace trace, NodeId adopt) {
+        routing.send(job, trace, adopt);
+    }
+
+    @Override
+    public void match(JobProfile job, NodeId owner, MatchTrace trace) {
+        step(job, owner, trace, new NodeId[0]);
+    }
+
+    @Override
+    public boolean handles(Message message) {
+        return message instanceof UpwardStep || message instanceof OrthantSearch;
+    }
+
+    @Override
+    public void receive(NodeId from, Message message) {
+        if (message instanceof UpwardStep m) {
+            step(m.profile(), m.owner(), m.trace(), m.path());
+        } else if (message instanceof OrthantSearch m) {
+            orthant.visit(m);
+        } else {
+            log.warn("{}: basic CAN matchmaking ignores {} from {}", ctx.self(), message.getClass().getSimpleName(), from);
+        }
+    }
+
+    private void step(JobProfile job, NodeId owner, MatchTrace trace, NodeId[] path) {
+        if (can.phase() != CanPhase.ACTIVE) {
+            // Not yet (or no longer) part of the overlay: knows no neighbours to judge by. Try again shortly.
+            ctx.schedule(NOT_ACTIVE_RETRY_MILLIS, () -> step(job, owner, trace, path));
+            return;
+        }
+        Requirements req = job.spec().requirements();
+        List<Candidate> candidates = Candidates.around(can, agent.queue(), req, ctx.now());
+        if (!candidates.isEmpty()) {
+            agent.dispatch(Candidates.fastestFreeElseLeastLoaded(candidates).id(), job, owner, trace);
+            return;
+        }
+        NodeId[] walked = Arrays.copyOf(path, path.length + 1);
+        walked[path.length] = can.id();
+        NodeId up = upwardNeighbour(req, walked);
+        if (up != null) {
+            ctx.send(up, new UpwardStep(job, owner, trace.forwarded(), walked));
+        } else {
+            orthant.start(job, owner, trace);
+        }
+    }
+
+    /**
+     * The upper neighbour, in a dimension where this node falls short, whose capabilities leave the
+     * smallest total normalised shortfall; null when there is none not yet walked.
+     */
+    private NodeId upwardNeighbour(Requirements req, NodeId[] walked) {
+        Capabilities own = can.capabilities();
+        NodeId best = null;
+        double bestShortfall = Double.POSITIVE_INFINITY;
+        for (NeighbourEntry n : can.neighbours()) {
+            NeighbourState state = n.lastState();
+            if (state == null || contains(walked, n.id()) || !isAboveWhereShort(n.zones(), own, req)) {
+                continue;
+            }
+            double shortfall = shortfall(state.capabilities(), req);
+            if (shortfall < bestShortfall) {
+                bestShortfall = shortfall;
+                best = n.id();
+            }
+        }
+        return best;
+    }
+
+    private boolean isAboveWhereShort(Zone[] theirs, Capabilities own, Requirements req) {
+        for (int d = 0; d < req.size(); d++) {
+            if (own.get(d) >= req.get(d)) {
+                continue;
+            }
+            for (Zone mine : can.zones()) {
+                for (Zone z : theirs) {
+                    if (mine.hasUpperNeighbour(z, d)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private double shortfall(Capabilities caps, Requirements req) {
+        double sum = 0;
+        for (int d = 0; d < req.size(); d++) {
+            if (caps.get(d) < req.get(d)) {
+                sum += schema.dimension(d).normalise(req.get(d)) - schema.dimension(d).normalise(caps.get(d));
+            }
+        }
+        return sum;
+    }
+
+    static boolean contains(NodeId[] ids, NodeId id) {
+        for (NodeId x : ids) {
+            if (x.equals(id)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

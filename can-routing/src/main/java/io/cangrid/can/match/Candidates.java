@@ -1,0 +1,57 @@
+package io.cangrid.can.match;
+
+import io.cangrid.can.CanNode;
+import io.cangrid.can.NeighbourEntry;
+import io.cangrid.can.message.NeighbourState;
+import io.cangrid.overlay.job.Capable;
+import io.cangrid.overlay.job.RunQueue;
+import io.cangrid.overlay.resource.Requirements;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The capable nodes among a node and its neighbours (ALGORITHMS section 3, step 2), from neighbour state. */
+public final class Candidates {
+
+    private Candidates() {
+    }
+
+    public static List<Candidate> around(CanNode can, RunQueue ownQueue, Requirements job, long now) {
+        List<Candidate> found = new ArrayList<>();
+        if (Capable.isCapable(can.capabilities(), job)) {
+            found.add(new Candidate(can.id(), can.capabilities(), ownQueue.length(),
+                    ownQueue.backlogSeconds(now)));
+        }
+        for (NeighbourEntry n : can.neighbours()) {
+            NeighbourState state = n.lastState();
+            if (state != null && Capable.isCapable(state.capabilities(), job)) {
+                JobLoad load = JobLoad.of(state.extension());
+                found.add(new Candidate(n.id(), state.capabilities(), load.queueLength(), load.backlogSeconds()));
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The paper's choice (sections 3 and 8): the fastest free candidate; if none is free, the shortest
+     * queue, ties to the faster cpu. Remaining ties keep the first in order, so decisions are reproducible.
+     */
+    public static Candidate fastestFreeElseLeastLoaded(List<Candidate> candidates) {
+        Candidate best = null;
+        for (Candidate c : candidates) {
+            if (best == null || better(c, best)) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    private static boolean better(Candidate a, Candidate b) {
+        if (a.isFree() != b.isFree()) {
+            return a.isFree();
+        }
+        if (!a.isFree() && a.queueLength() != b.queueLength()) {
+            return a.queueLength() < b.queueLength();
+        }
+        return a.cpu() > b.cpu();
+    }
+}

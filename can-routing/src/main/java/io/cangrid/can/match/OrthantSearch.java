@@ -1,0 +1,15 @@
+package io.cangrid.can.match;
+
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.overlay.job.MatchTrace;
+
+/**
+ * The completeness search of basic CAN matchmaking: a depth-first visit of the zones that intersect the
+ * job's upper orthant (where every capable node's point lies), carrying the nodes visited, the nodes
+ * still to visit, and the largest capability seen per real dimension (for the NO_MATCH reason).
+ */
+public record OrthantSearch(JobProfile profile, NodeId owner, MatchTrace trace, NodeId[] visited, NodeId[] toVisit,
+        double[] largestSeen) implements Message {
+}

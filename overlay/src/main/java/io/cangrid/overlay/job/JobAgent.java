@@ -1,0 +1,206 @@
+package io.cangrid.overlay.job;
+
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.job.message.HeartbeatAck;
+import io.cangrid.overlay.job.message.Heartbeats;
+import io.cangrid.overlay.job.message.JobAssign;
+import io.cangrid.overlay.job.message.JobDone;
+import io.cangrid.overlay.job.message.JobMessage;
+import io.cangrid.overlay.job.message.JobQueued;
+import io.cangrid.overlay.job.message.JobResult;
+import io.cangrid.overlay.job.message.JobReturned;
+import io.cangrid.overlay.job.message.JobSubmitted;
+import io.cangrid.overlay.job.message.OwnerChanged;
+import io.cangrid.overlay.job.message.OwnershipHandoff;
+import io.cangrid.overlay.job.message.ResubmitJob;
+import io.cangrid.overlay.job.message.SubmitJob;
+import io.cangrid.overlay.resource.ResourceSchema;
+import java.util.Objects;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One node's part in the job life cycle (ALGORITHMS section 6), in its three roles: injection node (accepts
+ * a client's job, gives it an id, hands it to the locator), owner ({@link OwnerDesk}) and run node
+ * ({@link RunDesk}). The {@link Locator} carries jobs between the roles; this class is what it calls back.
+ */
+public final class JobAgent {
+
+    private static final Logger log = LoggerFactory.getLogger(JobAgent.class);
+
+    private final NodeContext ctx;
+    private final JobIdFactory ids;
+    private final JobConfig config;
+    private final JobEvents events;
+    private final OwnerDesk owner = new OwnerDesk(this);
+    private final RunDesk runner;
+    private Locator locator;
+    private boolean stopped;
+
+    public JobAgent(NodeContext ctx, ResourceSchema schema, double cpuSpeed, Execution execution, JobConfig config,
+            JobEvents events) {
+        this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.ids = new JobIdFactory(schema);
+        this.config = Objects.requireNonNull(config, "config");
+        this.events = Objects.requireNonNull(events, "events");
+        this.runner = new RunDesk(this, execution, cpuSpeed);
+    }
+
+    public void setLocator(Locator locator) {
+        this.locator = Objects.requireNonNull(locator, "locator");
+    }
+
+    /** Starts the periodic duties; the first tick falls at a random phase so nodes do not beat in step. */
+    public void start() {
+        long period = config.heartbeatMillis();
+        ctx.schedule(1 + ctx.random().nextLong(period), this::tick);
+    }
+
+    private void tick() {
+        if (stopped) {
+            return;
+        }
+        owner.tick();
+        runner.tick();
+        ctx.schedule(config.heartbeatMillis(), this::tick);
+    }
+
+    public RunQueue queue() {
+        return runner.queue();
+    }
+
+    /** Jobs this node owns (tracks as owner). */
+    public int ownedJobs() {
+        return owner.size();
+    }
+
+    public void receive(NodeId from, JobMessage message) {
+        if (stopped) {
+            return;
+        }
+        if (message instanceof SubmitJob m) {
+            submit(from, m);
+        } else if (message instanceof ResubmitJob m) {
+            events.submitted(m.profile(), now());
+            locator.toOwner(m.profile(), MatchTrace.START, null);
+        } else if (message instanceof JobAssign m) {
+            runner.assign(m);
+        } else if (message instanceof JobQueued m) {
+            owner.queued(m.id(), from);
+        } else if (message instanceof Heartbeats m) {
+            owner.heartbeats(from, m);
+        } else if (message instanceof HeartbeatAck m) {
+            runner.ack(from, m);
+        } else if (message instanceof OwnerChanged m) {
+            runner.ownerChanged(from, m);
+        } else if (message instanceof JobDone m) {
+            owner.done(m.id());
+        } else if (message instanceof JobReturned m) {
+            owner.returned(m.profile());
+        } else if (message instanceof OwnershipHandoff m) {
+            owner.receiveHandoff(m);
+        } else {
+            // Progress, results and receipts are for clients; a node receiving one was named by mistake.
+            log.warn("{}: {} from {} is addressed to clients, not nodes", self(), message.getClass().getSimpleName(),
+                    from);
+        }
+    }
+
+    private void submit(NodeId client, SubmitJob request) {
+        try {
+            request.spec().checkAgainst(ids.schema());
+        } catch (IllegalArgumentException e) {
+            send(client, new JobSubmitted(request.ticket(), null, e.getMessage()));
+            return;
+        }
+        JobProfile profile = new JobProfile(ids.newId(request.spec(), ctx.random()), request.spec(), client, now(), 1);
+        send(client, new JobSubmitted(request.ticket(), profile, null));
+        events.submitted(profile, now());
+        locator.toOwner(profile, MatchTrace.START, null);
+    }
+
+    // ---- what locators call -------------------------------------------------------------------------
+
+    /** The job reached the node owning its point: this node becomes its owner and starts matchmaking. */
+    public void becomeOwner(JobProfile profile, MatchTrace trace) {
+        owner.take(profile, trace);
+    }
+
+    /** A run node that lost the job's owner re-routed it here: this node becomes the owner. */
+    public void adoptOwnership(JobProfile profile, NodeId runNode, MatchTrace trace) {
+        owner.adopt(profile, runNode, trace);
+    }
+
+    /** Matchmaking chose {@code runNode}: send it the job. */
+    public void dispatch(NodeId runNode, JobProfile profile, NodeId jobOwner, MatchTrace trace) {
+        send(runNode, new JobAssign(profile, jobOwner, trace));
+    }
+
+    /** Matchmaking found no capable node: the client learns why, the owner forgets the job. */
+    public void noMatch(JobProfile profile, NodeId jobOwner, String reason, MatchTrace trace) {
+        send(profile.client(), new JobResult(profile.id(), JobState.NO_MATCH, reason));
+        send(jobOwner, new JobDone(profile.id()));
+    }
+
+    // ---- what the hosting node calls ----------------------------------------------------------------
+
+    /** This node gave a zone away: the jobs whose points lie in it now belong to {@code to}. */
+    public void handOverOwnership(Predicate<JobProfile> inside, NodeId to) {
+        owner.handOver(inside, to);
+    }
+
+    /** Leaving gracefully: give back held jobs to their owners (owned jobs go with the zones). */
+    public void leave() {
+        runner.returnAll();
+    }
+
+    /** Stops all duties: the node has left or crashed. */
+    public void stop() {
+        stopped = true;
+    }
+
+    // ---- shared by the roles ------------------------------------------------------------------------
+
+    void send(NodeId to, Message message) {
+        if (to.equals(ctx.self())) {
+            // Local delivery after the current event, so a role never re-enters itself mid-change.
+            ctx.schedule(0, () -> {
+                if (!stopped) {
+                    receive(to, (JobMessage) message);
+                }
+            });
+        } else {
+            ctx.send(to, message);
+        }
+    }
+
+    void unassignOwned(JobId id) {
+        owner.unassign(id);
+    }
+
+    long now() {
+        return ctx.now();
+    }
+
+    NodeId self() {
+        return ctx.self();
+    }
+
+    JobConfig config() {
+        return config;
+    }
+
+    JobEvents events() {
+        return events;
+    }
+
+    Locator locator() {
+        if (locator == null) {
+            throw new IllegalStateException("no locator set on " + self());
+        }
+        return locator;
+    }
+}

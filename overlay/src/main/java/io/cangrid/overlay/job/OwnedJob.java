@@ -1,0 +1,26 @@
+package io.cangrid.overlay.job;
+
+import io.cangrid.overlay.NodeId;
+
+/** A job as its owner keeps it: the profile, the run node once one accepted it, and when it was last heard of. */
+final class OwnedJob {
+
+    final JobProfile profile;
+    MatchTrace trace;
+    NodeId runNode;
+    boolean running;
+    long lastHeard;
+
+    OwnedJob(JobProfile profile, MatchTrace trace, long now) {
+        this.profile = profile;
+        this.trace = trace;
+        this.lastHeard = now;
+    }
+
+    JobState state() {
+        if (runNode == null) {
+            return JobState.MATCHING;
+        }
+        return running ? JobState.RUNNING : JobState.QUEUED;
+    }
+}

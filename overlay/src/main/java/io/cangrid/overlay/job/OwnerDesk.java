@@ -1,0 +1,169 @@
+package io.cangrid.overlay.job;
+
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.job.message.HeartbeatAck;
+import io.cangrid.overlay.job.message.Heartbeats;
+import io.cangrid.overlay.job.message.JobProgress;
+import io.cangrid.overlay.job.message.OwnerChanged;
+import io.cangrid.overlay.job.message.OwnershipHandoff;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The owner's side of the life cycle (ALGORITHMS section 6): it keeps the profile of every job whose point
+ * it owned when the job arrived, starts matchmaking, watches the run node's heartbeats and matches again
+ * when they stop, and tells the client how its jobs stand.
+ */
+final class OwnerDesk {
+
+    private final JobAgent agent;
+    private final Map<JobId, OwnedJob> owned = new LinkedHashMap<>();
+
+    OwnerDesk(JobAgent agent) {
+        this.agent = agent;
+    }
+
+    int size() {
+        return owned.size();
+    }
+
+    boolean owns(JobId id) {
+        return owned.containsKey(id);
+    }
+
+    void take(JobProfile profile, MatchTrace trace) {
+        OwnedJob job = owned.get(profile.id());
+        if (job != null && job.runNode != null) {
+            // A resubmission of a job this owner still tracks: its run node is alive as far as we know.
+            return;
+        }
+        if (job == null) {
+            job = new OwnedJob(profile, trace, agent.now());
+            owned.put(profile.id(), job);
+        }
+        job.lastHeard = agent.now();
+        agent.locator().match(profile, agent.self(), trace);
+    }
+
+    void adopt(JobProfile profile, NodeId runNode, MatchTrace trace) {
+        OwnedJob job = owned.computeIfAbsent(profile.id(), id -> new OwnedJob(profile, trace, agent.now()));
+        job.runNode = runNode;
+        job.lastHeard = agent.now();
+        agent.send(runNode, new OwnerChanged(new JobId[] {profile.id()}));
+    }
+
+    void queued(JobId id, NodeId runNode) {
+        OwnedJob job = owned.get(id);
+        if (job == null || (job.runNode != null && !job.runNode.equals(runNode))) {
+            // Ended or placed elsewhere meanwhile: the sender must not run it too.
+            agent.send(runNode, new HeartbeatAck(new JobId[] {id}));
+            return;
+        }
+        job.runNode = runNode;
+        job.lastHeard = agent.now();
+    }
+
+    void heartbeats(NodeId runNode, Heartbeats beats) {
+        List<JobId> drop = new ArrayList<>();
+        for (int i = 0; i < beats.ids().length; i++) {
+            OwnedJob job = owned.get(beats.ids()[i]);
+            if (job == null || (job.runNode != null && !job.runNode.equals(runNode))) {
+                drop.add(beats.ids()[i]);
+                continue;
+            }
+            job.runNode = runNode;
+            job.running = beats.running()[i];
+            job.lastHeard = agent.now();
+        }
+        agent.send(runNode, new HeartbeatAck(drop.toArray(JobId[]::new)));
+    }
+
+    /** The run node is this node and it is leaving: the job goes with the zone as one still to match. */
+    void unassign(JobId id) {
+        OwnedJob job = owned.get(id);
+        if (job != null) {
+            job.runNode = null;
+            job.running = false;
+        }
+    }
+
+    void done(JobId id) {
+        owned.remove(id);
+    }
+
+    void returned(JobProfile profile) {
+        OwnedJob job = owned.get(profile.id());
+        if (job == null) {
+            take(profile, MatchTrace.START);
+            return;
+        }
+        rematch(job);
+    }
+
+    /** Once per heartbeat period: presume silent run nodes dead, and report to clients. */
+    void tick() {
+        long now = agent.now();
+        long deadAfter = agent.config().deadAfterMillis();
+        Map<NodeId, List<OwnedJob>> byClient = new LinkedHashMap<>();
+        for (OwnedJob job : List.copyOf(owned.values())) {
+            if (now - job.lastHeard > deadAfter) {
+                rematch(job);
+            }
+            byClient.computeIfAbsent(job.profile.client(), c -> new ArrayList<>()).add(job);
+        }
+        byClient.forEach((client, jobs) -> {
+            JobId[] ids = new JobId[jobs.size()];
+            JobState[] states = new JobState[jobs.size()];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = jobs.get(i).profile.id();
+                states[i] = jobs.get(i).state();
+            }
+            agent.send(client, new JobProgress(ids, states));
+        });
+    }
+
+    private void rematch(OwnedJob job) {
+        job.runNode = null;
+        job.running = false;
+        job.lastHeard = agent.now();
+        agent.events().rematched(job.profile, agent.self(), agent.now());
+        agent.locator().match(job.profile, agent.self(), job.trace);
+    }
+
+    /** Hands the jobs whose points {@code inside} accepts to {@code to}, which becomes their owner. */
+    void handOver(Predicate<JobProfile> inside, NodeId to) {
+        List<OwnedJob> leaving = new ArrayList<>();
+        for (OwnedJob job : owned.values()) {
+            if (inside.test(job.profile)) {
+                leaving.add(job);
+            }
+        }
+        if (leaving.isEmpty()) {
+            return;
+        }
+        JobProfile[] profiles = new JobProfile[leaving.size()];
+        NodeId[] runNodes = new NodeId[leaving.size()];
+        MatchTrace[] traces = new MatchTrace[leaving.size()];
+        for (int i = 0; i < profiles.length; i++) {
+            OwnedJob job = leaving.get(i);
+            profiles[i] = job.profile;
+            runNodes[i] = job.runNode;
+            traces[i] = job.trace;
+            owned.remove(job.profile.id());
+        }
+        agent.send(to, new OwnershipHandoff(profiles, runNodes, traces));
+    }
+
+    void receiveHandoff(OwnershipHandoff handoff) {
+        for (int i = 0; i < handoff.profiles().length; i++) {
+            if (handoff.runNodes()[i] == null) {
+                take(handoff.profiles()[i], handoff.traces()[i]);
+            } else {
+                adopt(handoff.profiles()[i], handoff.runNodes()[i], handoff.traces()[i]);
+            }
+        }
+    }
+}

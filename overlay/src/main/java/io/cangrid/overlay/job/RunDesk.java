@@ -1,0 +1,148 @@
+package io.cangrid.overlay.job;
+
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.job.message.HeartbeatAck;
+import io.cangrid.overlay.job.message.Heartbeats;
+import io.cangrid.overlay.job.message.JobAssign;
+import io.cangrid.overlay.job.message.JobDone;
+import io.cangrid.overlay.job.message.JobQueued;
+import io.cangrid.overlay.job.message.JobResult;
+import io.cangrid.overlay.job.message.JobReturned;
+import io.cangrid.overlay.job.message.OwnerChanged;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The run node's side of the life cycle: a FIFO queue, one job at a time, heartbeats to each job's owner,
+ * and recovery of the owner: when an owner stops acknowledging, the run node re-routes the jobs' profiles
+ * to their points and whoever owns those points now adopts them.
+ */
+final class RunDesk {
+
+    private final JobAgent agent;
+    private final RunQueue queue;
+    private final Execution execution;
+    private final Map<NodeId, Long> ownerLastAck = new HashMap<>();
+    private Execution.Run run;
+
+    RunDesk(JobAgent agent, Execution execution, double cpuSpeed) {
+        this.agent = agent;
+        this.execution = execution;
+        this.queue = new RunQueue(cpuSpeed);
+    }
+
+    RunQueue queue() {
+        return queue;
+    }
+
+    void assign(JobAssign assign) {
+        JobProfile profile = assign.profile();
+        if (queue.holds(profile.id())) {
+            agent.send(assign.owner(), new JobQueued(profile.id()));
+            return;
+        }
+        int ahead = queue.length();
+        queue.add(new HeldJob(profile, assign.owner(), assign.trace()));
+        ownerLastAck.putIfAbsent(assign.owner(), agent.now());
+        agent.events().assigned(profile, agent.self(), assign.trace(), ahead, agent.now());
+        agent.send(assign.owner(), new JobQueued(profile.id()));
+        startNext();
+    }
+
+    private void startNext() {
+        HeldJob next = queue.startNext(agent.now());
+        if (next == null) {
+            return;
+        }
+        agent.events().started(next.profile, agent.self(), agent.now());
+        run = execution.start(next.profile, error -> finished(next, error));
+    }
+
+    private void finished(HeldJob job, String error) {
+        if (!queue.isRunning(job.id())) {
+            return; // aborted meanwhile
+        }
+        queue.remove(job.id());
+        run = null;
+        long now = agent.now();
+        agent.events().runEnded(job.profile, agent.self(), now);
+        JobState state = error == null ? JobState.COMPLETED : JobState.FAILED;
+        agent.send(job.profile.client(), new JobResult(job.id(), state, error));
+        agent.send(job.owner, new JobDone(job.id()));
+        startNext();
+    }
+
+    void ownerChanged(NodeId newOwner, OwnerChanged changed) {
+        for (JobId id : changed.ids()) {
+            HeldJob job = queue.get(id);
+            if (job != null) {
+                job.owner = newOwner;
+            }
+        }
+        ownerLastAck.put(newOwner, agent.now());
+    }
+
+    void ack(NodeId owner, HeartbeatAck ack) {
+        ownerLastAck.put(owner, agent.now());
+        for (JobId id : ack.drop()) {
+            HeldJob job = queue.get(id);
+            if (job != null && job.owner.equals(owner)) {
+                drop(job);
+            }
+        }
+        startNext();
+    }
+
+    private void drop(HeldJob job) {
+        boolean wasRunning = queue.isRunning(job.id());
+        queue.remove(job.id());
+        if (wasRunning) {
+            run.abort();
+            run = null;
+            agent.events().runEnded(job.profile, agent.self(), agent.now());
+        }
+    }
+
+    /** Once per heartbeat period: heartbeats to live owners, re-routing for silent ones. */
+    void tick() {
+        long now = agent.now();
+        Map<NodeId, List<HeldJob>> byOwner = new LinkedHashMap<>();
+        for (HeldJob job : queue.all()) {
+            byOwner.computeIfAbsent(job.owner, o -> new ArrayList<>()).add(job);
+        }
+        ownerLastAck.keySet().retainAll(byOwner.keySet());
+        byOwner.forEach((owner, jobs) -> {
+            long lastAck = ownerLastAck.getOrDefault(owner, now);
+            if (now - lastAck > agent.config().deadAfterMillis()) {
+                ownerLastAck.put(owner, now);
+                for (HeldJob job : jobs) {
+                    agent.locator().toOwner(job.profile, job.trace, agent.self());
+                }
+                return;
+            }
+            ownerLastAck.putIfAbsent(owner, now);
+            JobId[] ids = new JobId[jobs.size()];
+            boolean[] running = new boolean[jobs.size()];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = jobs.get(i).id();
+                running[i] = queue.isRunning(ids[i]);
+            }
+            agent.send(owner, new Heartbeats(ids, running));
+        });
+    }
+
+    /** Leaving: every held job goes back to its owner to be matched again. */
+    void returnAll() {
+        for (HeldJob job : queue.all()) {
+            drop(job);
+            if (job.owner.equals(agent.self())) {
+                agent.unassignOwned(job.id());
+            } else {
+                agent.send(job.owner, new JobReturned(job.profile));
+            }
+        }
+    }
+}

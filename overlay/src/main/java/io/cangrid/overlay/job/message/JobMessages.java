@@ -1,0 +1,39 @@
+package io.cangrid.overlay.job.message;
+
+import io.cangrid.overlay.MessageCatalog;
+import io.cangrid.overlay.MessageRegistry;
+import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.overlay.job.JobState;
+import io.cangrid.overlay.job.MatchTrace;
+
+/** The job life cycle's wire ids (400–499). */
+public final class JobMessages implements MessageCatalog {
+
+    @Override
+    public void registerInto(MessageRegistry registry) {
+        registry.register(400, SubmitJob.class)
+                .register(401, JobSubmitted.class)
+                .register(402, ResubmitJob.class)
+                .register(403, JobAssign.class)
+                .register(404, JobQueued.class)
+                .register(405, Heartbeats.class)
+                .register(406, HeartbeatAck.class)
+                .register(407, OwnerChanged.class)
+                .register(408, JobProgress.class)
+                .register(409, JobResult.class)
+                .register(410, JobDone.class)
+                .register(411, JobReturned.class)
+                .register(412, OwnershipHandoff.class)
+                .register(450, JobId.class)
+                .register(451, JobId[].class)
+                .register(452, JobProfile.class)
+                .register(453, JobProfile[].class)
+                .register(454, JobSpec.class)
+                .register(455, JobState.class)
+                .register(456, JobState[].class)
+                .register(457, MatchTrace.class)
+                .register(458, MatchTrace[].class);
+    }
+}

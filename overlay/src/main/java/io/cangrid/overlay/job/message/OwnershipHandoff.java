@@ -1,0 +1,13 @@
+package io.cangrid.overlay.job.message;
+
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.overlay.job.MatchTrace;
+
+/**
+ * A node giving away the zone that holds these jobs' points (to a joiner, or on leaving) → the node
+ * receiving it, which becomes their owner. {@code runNodes[i]} is null for a job still being matched.
+ */
+public record OwnershipHandoff(JobProfile[] profiles, NodeId[] runNodes, MatchTrace[] traces)
+        implements JobMessage {
+}

@@ -1,0 +1,83 @@
+package io.cangrid.simulator.baseline;
+
+import io.cangrid.can.CanNode;
+import io.cangrid.can.match.LocatorFactory;
+import io.cangrid.can.match.OwnerRouting;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.job.Capable;
+import io.cangrid.overlay.job.JobAgent;
+import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.overlay.job.Locator;
+import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.overlay.resource.Capabilities;
+import io.cangrid.overlay.resource.ResourceSchema;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An oracle as a locator: the injection node owns the job and decides at once with global knowledge, so
+ * matchmaking costs nothing but the one message to the run node. Recovery still goes through the CAN:
+ * a run node that lost the owner re-routes the profile to the job's point like with any locator.
+ */
+public final class OracleLocator implements Locator {
+
+    private final JobAgent agent;
+    private final GlobalView view;
+    private final OraclePolicy policy;
+    private final ResourceSchema schema;
+    private final OwnerRouting routing;
+
+    public OracleLocator(CanNode can, JobAgent agent, GlobalView view, OraclePolicy policy, ResourceSchema schema) {
+        this.agent = agent;
+        this.view = view;
+        this.policy = policy;
+        this.schema = schema;
+        this.routing = new OwnerRouting(can, agent);
+    }
+
+    public static LocatorFactory factory(GlobalView view, OraclePolicy policy, ResourceSchema schema) {
+        return (ctx, can, agent) -> new OracleLocator(can, agent, view, policy, schema);
+    }
+
+    @Override
+    public void toOwner(JobProfile job, MatchTrace trace, NodeId adopt) {
+        if (adopt == null) {
+            agent.becomeOwner(job, trace);
+        } else {
+            routing.send(job, trace, adopt);
+        }
+    }
+
+    @Override
+    public void match(JobProfile job, NodeId owner, MatchTrace trace) {
+        List<GlobalView.NodeLoad> live = view.liveNodes();
+        List<GlobalView.NodeLoad> capable = new ArrayList<>();
+        for (GlobalView.NodeLoad n : live) {
+            if (Capable.isCapable(n.capabilities(), job.spec().requirements())) {
+                capable.add(n);
+            }
+        }
+        if (capable.isEmpty()) {
+            List<Capabilities> all = new ArrayList<>(live.size());
+            live.forEach(n -> all.add(n.capabilities()));
+            String reason = Capable.noMatchReason(schema, job.spec().requirements(), all)
+                    .orElse("no live node is capable");
+            agent.noMatch(job, owner, reason, trace);
+            return;
+        }
+        GlobalView.NodeLoad chosen = policy.choose(job, capable);
+        view.sent(chosen.id(), job.spec().work());
+        agent.dispatch(chosen.id(), job, owner, trace);
+    }
+
+    @Override
+    public void receive(NodeId from, Message message) {
+        throw new IllegalStateException("an oracle has no messages of its own; got " + message.getClass().getName());
+    }
+
+    @Override
+    public boolean handles(Message message) {
+        return false;
+    }
+}

@@ -1,0 +1,51 @@
+package io.cangrid.simulator.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cangrid.overlay.job.JobState;
+import io.cangrid.overlay.sim.LatencyModel;
+import io.cangrid.simulator.workload.ChurnEvent;
+import io.cangrid.simulator.workload.Workload;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class GridExperimentTest {
+
+    private static RunSettings settings(String locator, long seed) {
+        return new RunSettings(locator, seed, 10_000, 30_000, LatencyModel.exponential(50), 6 * 3600_000L);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"CENTRAL", "CENTRAL-MCT", "CAN"})
+    void everyJobOfAStaticGridEnds(String locator) {
+        Workload w = SmallWorkloads.of(7, 80, 300, 8_000, List.of());
+        JobTally tally = new JobTally();
+        RunStats stats = GridExperiment.run(w, settings(locator, 7), tally);
+        System.out.printf("%s: completed %d noMatch %d wait %.1f s hops %.2f msgs %d sim %d s wall %.1f s%n", locator,
+                tally.count(JobState.COMPLETED), tally.count(JobState.NO_MATCH), tally.meanWaitSeconds(),
+                tally.hops / (double) Math.max(1, tally.assignments), stats.messagesSent(),
+                (stats.endMillis() - stats.workloadStartMillis()) / 1000, stats.wallSeconds());
+        assertThat(stats.jobsUnfinished()).isZero();
+        assertThat(tally.finished).hasSize(300);
+        assertThat(tally.count(JobState.COMPLETED) + tally.count(JobState.NO_MATCH)).isEqualTo(300);
+        assertThat(tally.rematches).isZero();
+        assertThat(tally.resubmissions).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"CENTRAL", "CAN"})
+    void noJobIsLostWhenNodesLeaveAndCrash(String locator) {
+        List<ChurnEvent> churn = List.of(ChurnEvent.crash(200_000), ChurnEvent.leave(400_000),
+                ChurnEvent.crash(600_000), ChurnEvent.leave(800_000), ChurnEvent.crash(1_000_000),
+                ChurnEvent.crash(1_000_010), ChurnEvent.leave(1_200_000), ChurnEvent.crash(1_400_000));
+        Workload w = SmallWorkloads.of(11, 60, 300, 6_000, churn);
+        JobTally tally = new JobTally();
+        RunStats stats = GridExperiment.run(w, settings(locator, 11), tally);
+        System.out.printf("%s churn: completed %d noMatch %d rematches %d resubmissions %d%n", locator,
+                tally.count(JobState.COMPLETED), tally.count(JobState.NO_MATCH), tally.rematches, tally.resubmissions);
+        assertThat(stats.jobsUnfinished()).isZero();
+        assertThat(tally.finished).hasSize(300);
+        assertThat(tally.count(JobState.FAILED)).isZero();
+    }
+}
