@@ -2,9 +2,6 @@ package io.cangrid.can.match;
 
 import io.cangrid.can.CanNode;
 import io.cangrid.can.CanPhase;
-import io.cangrid.can.NeighbourEntry;
-import io.cangrid.can.geometry.Zone;
-import io.cangrid.can.message.NeighbourState;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
@@ -12,7 +9,6 @@ import io.cangrid.overlay.job.JobAgent;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.Locator;
 import io.cangrid.overlay.job.MatchTrace;
-import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.Arrays;
@@ -93,7 +89,7 @@ public final class BasicCanLocator implements Locator {
         }
         NodeId[] walked = Arrays.copyOf(path, path.length + 1);
         walked[path.length] = can.id();
-        NodeId up = upwardNeighbour(req, walked);
+        NodeId up = UpwardWalk.next(can, schema, req, walked);
         if (up != null) {
             ctx.send(up, new UpwardStep(job, owner, trace.forwarded(), walked));
         } else {
@@ -101,55 +97,7 @@ public final class BasicCanLocator implements Locator {
         }
     }
 
-    /**
-     * The upper neighbour, in a dimension where this node falls short, whose capabilities leave the
-     * smallest total normalised shortfall; null when there is none not yet walked.
-     */
-    private NodeId upwardNeighbour(Requirements req, NodeId[] walked) {
-        Capabilities own = can.capabilities();
-        NodeId best = null;
-        double bestShortfall = Double.POSITIVE_INFINITY;
-        for (NeighbourEntry n : can.neighbours()) {
-            NeighbourState state = n.lastState();
-            if (state == null || contains(walked, n.id()) || !isAboveWhereShort(n.zones(), own, req)) {
-                continue;
-            }
-            double shortfall = shortfall(state.capabilities(), req);
-            if (shortfall < bestShortfall) {
-                bestShortfall = shortfall;
-                best = n.id();
-            }
-        }
-        return best;
-    }
-
-    private boolean isAboveWhereShort(Zone[] theirs, Capabilities own, Requirements req) {
-        for (int d = 0; d < req.size(); d++) {
-            if (own.get(d) >= req.get(d)) {
-                continue;
-            }
-            for (Zone mine : can.zones()) {
-                for (Zone z : theirs) {
-                    if (mine.hasUpperNeighbour(z, d)) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
-    }
-
-    private double shortfall(Capabilities caps, Requirements req) {
-        double sum = 0;
-        for (int d = 0; d < req.size(); d++) {
-            if (caps.get(d) < req.get(d)) {
-                sum += schema.dimension(d).normalise(req.get(d)) - schema.dimension(d).normalise(caps.get(d));
-            }
-        }
-        return sum;
-    }
-
-    static boolean contains(NodeId[] ids, NodeId id) {
+    public static boolean contains(NodeId[] ids, NodeId id) {
         for (NodeId x : ids) {
             if (x.equals(id)) {
                 return true;

@@ -41,11 +41,12 @@ public final class GridNode implements NodeProgram {
         this.can = new CanNode(ctx, settings.can(), point, capabilities);
         this.agent = new JobAgent(ctx, settings.schema(), capabilities.get(0),
                 settings.executions().create(ctx, capabilities.get(0)), settings.jobs(), settings.events());
+        // The plain load first: a locator that publishes more (load aggregates) replaces it.
+        can.setStateExtension(() -> new JobLoad(agent.queue().length(), agent.queue().backlogSeconds(ctx.now())));
         this.locator = settings.locators().create(ctx, can, agent);
         this.agent.setLocator(locator);
         this.ownerRouting = new OwnerRouting(can, agent);
         this.bootstraps = List.copyOf(bootstraps);
-        can.setStateExtension(() -> new JobLoad(agent.queue().length(), agent.queue().backlogSeconds(ctx.now())));
         can.setRoutedHandler((target, payload, hops) -> {
             if (payload instanceof ToOwner toOwner) {
                 ownerRouting.arrived(toOwner, hops);

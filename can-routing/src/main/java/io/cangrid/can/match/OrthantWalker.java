@@ -24,7 +24,7 @@ import java.util.List;
  * zones depth-first, checking each visited node's neighbours as candidates, finds a capable node whenever
  * one exists in a settled overlay. Only when the search runs out does the client get NO_MATCH.
  */
-final class OrthantWalker {
+public final class OrthantWalker {
 
     /** Normalised points are rounded in job ids; faces closer than this still count as reaching the orthant. */
     private static final double FACE_TOLERANCE = 1e-9;
@@ -34,7 +34,7 @@ final class OrthantWalker {
     private final JobAgent agent;
     private final ResourceSchema schema;
 
-    OrthantWalker(NodeContext ctx, CanNode can, JobAgent agent, ResourceSchema schema) {
+    public OrthantWalker(NodeContext ctx, CanNode can, JobAgent agent, ResourceSchema schema) {
         this.ctx = ctx;
         this.can = can;
         this.agent = agent;
@@ -45,13 +45,13 @@ final class OrthantWalker {
      * Starts the search here, where the upward walk dead-ended. The nodes walked are not marked visited:
      * the zones meeting the orthant are connected only through one another, some possibly through them.
      */
-    void start(JobProfile job, NodeId owner, MatchTrace trace) {
+    public void start(JobProfile job, NodeId owner, MatchTrace trace) {
         double[] largest = new double[schema.realDimensions()];
         Arrays.fill(largest, Double.NEGATIVE_INFINITY);
         continueFrom(new OrthantSearch(job, owner, trace, new NodeId[] {can.id()}, new NodeId[0], largest));
     }
 
-    void visit(OrthantSearch search) {
+    public void visit(OrthantSearch search) {
         Requirements req = search.profile().spec().requirements();
         List<Candidate> candidates = Candidates.around(can, agent.queue(), req, ctx.now());
         if (!candidates.isEmpty()) {

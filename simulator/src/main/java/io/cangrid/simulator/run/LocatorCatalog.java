@@ -2,6 +2,8 @@ package io.cangrid.simulator.run;
 
 import io.cangrid.can.match.BasicCanLocator;
 import io.cangrid.can.match.LocatorFactory;
+import io.cangrid.load.push.CanPConfig;
+import io.cangrid.load.push.CanPLocator;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.simulator.baseline.GlobalView;
 import io.cangrid.simulator.baseline.OracleLocator;
@@ -14,8 +16,11 @@ public final class LocatorCatalog {
     public static final String CENTRAL = "CENTRAL";
     public static final String CENTRAL_MCT = "CENTRAL-MCT";
     public static final String CAN = "CAN";
+    public static final String CAN_P1 = "CAN-P1";
+    public static final String CAN_P2 = "CAN-P2";
+    public static final String CAN_P3 = "CAN-P3";
 
-    private static final List<String> NAMES = List.of(CENTRAL, CENTRAL_MCT, CAN);
+    private static final List<String> NAMES = List.of(CENTRAL, CENTRAL_MCT, CAN, CAN_P1, CAN_P2, CAN_P3);
 
     private LocatorCatalog() {
     }
@@ -30,6 +35,9 @@ public final class LocatorCatalog {
             case CENTRAL -> OracleLocator.factory(view, OraclePolicy.CENTRAL, schema);
             case CENTRAL_MCT -> OracleLocator.factory(view, OraclePolicy.CENTRAL_MCT, schema);
             case CAN -> BasicCanLocator.factory(schema);
+            case CAN_P1 -> CanPLocator.factory(schema, CanPConfig.withStoppingFactor(1));
+            case CAN_P2 -> CanPLocator.factory(schema, CanPConfig.withStoppingFactor(2));
+            case CAN_P3 -> CanPLocator.factory(schema, CanPConfig.withStoppingFactor(3));
             default -> throw new IllegalArgumentException("unknown locator '" + name + "'; known: " + NAMES);
         };
     }

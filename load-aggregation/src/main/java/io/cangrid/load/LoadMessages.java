@@ -1,0 +1,19 @@
+package io.cangrid.load;
+
+import io.cangrid.can.match.Candidate;
+import io.cangrid.load.push.PushStep;
+import io.cangrid.overlay.MessageCatalog;
+import io.cangrid.overlay.MessageRegistry;
+
+/** Wire ids of load aggregation and CAN-P (200–299). */
+public final class LoadMessages implements MessageCatalog {
+
+    @Override
+    public void registerInto(MessageRegistry registry) {
+        registry.register(200, LoadState.class)
+                .register(201, PushStep.class)
+                .register(250, ZoneLoad.class)
+                .register(251, ZoneLoad[].class)
+                .register(252, Candidate.class);
+    }
+}

@@ -1,0 +1,65 @@
+package io.cangrid.load;
+
+import io.cangrid.can.CanNode;
+import io.cangrid.can.NeighbourEntry;
+import io.cangrid.can.geometry.Zone;
+import io.cangrid.can.match.JobLoad;
+import io.cangrid.can.message.NeighbourState;
+import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.job.RunQueue;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Computes what a node publishes in its state messages: for every zone it holds, Eq. 1–2 over the loads
+ * its upper neighbours last published. A node holding several zones splits its own count of 1 and its queue
+ * among them by volume, so each node still counts once. The result is computed once per instant and shared
+ * by the messages sent to every neighbour at that instant.
+ */
+public final class ZoneLoadPublisher {
+
+    private final NodeContext ctx;
+    private final CanNode can;
+    private final RunQueue queue;
+    private LoadState cached;
+    private long cachedAt = -1;
+
+    public ZoneLoadPublisher(NodeContext ctx, CanNode can, RunQueue queue) {
+        this.ctx = ctx;
+        this.can = can;
+        this.queue = queue;
+    }
+
+    public LoadState current() {
+        long now = ctx.now();
+        if (cached == null || cachedAt != now) {
+            cached = compute(now);
+            cachedAt = now;
+        }
+        return cached;
+    }
+
+    private LoadState compute(long now) {
+        List<ZoneLoad> around = new ArrayList<>();
+        for (NeighbourEntry n : can.neighbours()) {
+            NeighbourState state = n.lastState();
+            if (state != null && state.extension() instanceof LoadState theirs) {
+                for (ZoneLoad z : theirs.zones()) {
+                    around.add(z);
+                }
+            }
+        }
+        Zone[] zones = can.zones();
+        double volume = 0;
+        for (Zone z : zones) {
+            volume += z.volume();
+        }
+        ZoneLoad[] loads = new ZoneLoad[zones.length];
+        int length = queue.length();
+        for (int i = 0; i < zones.length; i++) {
+            double share = zones.length == 1 ? 1.0 : zones[i].volume() / volume;
+            loads[i] = LoadAggregation.compute(zones[i], share, share * length, around);
+        }
+        return new LoadState(new JobLoad(length, queue.backlogSeconds(now)), loads);
+    }
+}
