@@ -4,12 +4,21 @@ import java.util.Objects;
 
 /**
  * A CAN-P locator's policies: the stopping factor SF in (0, 10], the push objective, the stopping rule and
- * the run-node score; and the most pushes a job may take, so that stale aggregates cannot bounce it forever.
+ * the run-node score (ALGORITHMS section 5); the most pushes a job may take, so that stale aggregates
+ * cannot bounce it forever; and the refinements of CAN-PX (section 10), each of which can be switched off:
+ *
+ * @param idleThreshold keep pushing, without the probabilistic stop, while the target region's average
+ *                      queue {@code q/n} is below this ("someone above is idle"); 0 switches it off
+ * @param bestFit       choose among candidates by shortest queue with a best-fit tie-break (least
+ *                      over-provisioned) instead of fastest-free / minimum score
+ * @param countSent     count the jobs this node sent to a neighbour in that neighbour's queue until the
+ *                      neighbour's next state message, so one stale view does not herd jobs onto one node
  */
 public record CanPConfig(double stoppingFactor, PushObjective objective, StoppingRule stopping, RunNodeScore score,
-        int maxPushes) {
+        int maxPushes, double idleThreshold, boolean bestFit, boolean countSent) {
 
     public static final int DEFAULT_MAX_PUSHES = 64;
+    public static final double DEFAULT_IDLE_THRESHOLD = 1.0;
 
     public CanPConfig {
         if (!(stoppingFactor > 0 && stoppingFactor <= 10)) {
@@ -21,11 +30,52 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
         if (maxPushes < 1) {
             throw new IllegalArgumentException("max pushes must be at least 1, was " + maxPushes);
         }
+        if (!(idleThreshold >= 0) || Double.isInfinite(idleThreshold)) {
+            throw new IllegalArgumentException("the idle threshold must be a finite value >= 0 (0 = off), was "
+                    + idleThreshold);
+        }
     }
 
-    /** The defaults of ALGORITHMS section 5 with stopping factor {@code sf}. */
+    /** CAN-P exactly as ALGORITHMS section 5 with stopping factor {@code sf}. */
     public static CanPConfig withStoppingFactor(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE_OVER_NODES, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES);
+                DEFAULT_MAX_PUSHES, 0, false, false);
+    }
+
+    /**
+     * CAN-PX: SF 2 with every refinement of section 10 on — idle-aware stopping, the objective {@code q/n}
+     * that goes with it, shortest queue with best-fit ties, and counting jobs just sent.
+     */
+    public static CanPConfig px() {
+        return new CanPConfig(2, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
+                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true);
+    }
+
+    public CanPConfig withIdleThreshold(double theta) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, theta, bestFit, countSent);
+    }
+
+    public CanPConfig withBestFit(boolean on) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, on, countSent);
+    }
+
+    public CanPConfig withCountSent(boolean on) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, on);
+    }
+
+    public CanPConfig withObjective(PushObjective o) {
+        return new CanPConfig(stoppingFactor, o, stopping, score, maxPushes, idleThreshold, bestFit, countSent);
+    }
+
+    public CanPConfig withStopping(StoppingRule rule) {
+        return new CanPConfig(stoppingFactor, objective, rule, score, maxPushes, idleThreshold, bestFit, countSent);
+    }
+
+    public CanPConfig withScore(RunNodeScore s) {
+        return new CanPConfig(stoppingFactor, objective, stopping, s, maxPushes, idleThreshold, bestFit, countSent);
+    }
+
+    public CanPConfig withStoppingFactorValue(double sf) {
+        return new CanPConfig(sf, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent);
     }
 }

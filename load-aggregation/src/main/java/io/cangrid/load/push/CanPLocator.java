@@ -2,6 +2,7 @@ package io.cangrid.load.push;
 
 import io.cangrid.can.CanNode;
 import io.cangrid.can.CanPhase;
+import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.match.BasicCanLocator;
 import io.cangrid.can.match.Candidate;
 import io.cangrid.can.match.Candidates;
@@ -20,6 +21,7 @@ import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.Locator;
 import io.cangrid.overlay.job.MatchTrace;
 import io.cangrid.overlay.resource.ResourceSchema;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
@@ -43,6 +45,8 @@ public final class CanPLocator implements Locator {
     private final OwnerRouting routing;
     private final OrthantWalker orthant;
     private final ZoneLoadPublisher loads;
+    private final CandidateChoice choice;
+    private final SentLedger ledger = new SentLedger();
 
     public CanPLocator(NodeContext ctx, CanNode can, JobAgent agent, ResourceSchema schema, CanPConfig config) {
         this.ctx = ctx;
@@ -53,6 +57,7 @@ public final class CanPLocator implements Locator {
         this.routing = new OwnerRouting(can, agent);
         this.orthant = new OrthantWalker(ctx, can, agent, schema);
         this.loads = new ZoneLoadPublisher(ctx, can, agent.queue());
+        this.choice = new CandidateChoice(schema, config.score());
         can.setStateExtension(loads::current);
     }
 
@@ -92,26 +97,66 @@ public final class CanPLocator implements Locator {
             return;
         }
         JobProfile job = s.profile();
-        List<Candidate> capable = Candidates.around(can, agent.queue(), job.spec().requirements(), ctx.now());
-        Candidate fastestFree = fastestFree(capable);
-        if (fastestFree != null) {
-            agent.dispatch(fastestFree.id(), job, s.owner(), s.trace());
+        List<Candidate> capable = adjustForSent(
+                Candidates.around(can, agent.queue(), job.spec().requirements(), ctx.now()));
+        Candidate free = config.bestFit() ? choice.bestFitFree(capable, job) : CandidateChoice.fastestFree(capable);
+        if (free != null) {
+            dispatch(free, s);
             return;
         }
-        Candidate best = bestScoring(capable, s.best(), job.spec().work());
+        Candidate best = config.bestFit() ? choice.shortestQueueBestFit(capable, s.best(), job)
+                : choice.bestScoring(capable, s.best(), job.spec().work());
         if (best == null) {
             walkUpward(s);
             return;
         }
         PushTarget target = PushTarget.choose(can, loads.current(), config.objective());
-        if (target == null || s.pushes() >= config.maxPushes()
-                || ctx.random().nextDouble() < config.stopping().stopProbability(target.nodesAboveHere(),
-                        config.stoppingFactor())) {
-            agent.dispatch(best.id(), job, s.owner(), s.trace());
+        if (target == null || s.pushes() >= config.maxPushes() || stopsHere(target)) {
+            dispatch(best, s);
             return;
         }
         ctx.send(target.neighbour(), new PushStep(job, s.owner(), s.trace().forwardedByPush(), best, s.pushes() + 1,
                 s.walked()));
+    }
+
+    /** Eq. 4, unless CAN-PX's idle-aware rule sees an average queue above that says someone there is idle. */
+    private boolean stopsHere(PushTarget target) {
+        if (config.idleThreshold() > 0 && target.queued() / target.nodes() < config.idleThreshold()) {
+            return false;
+        }
+        return ctx.random().nextDouble() < config.stopping().stopProbability(target.nodesAboveHere(),
+                config.stoppingFactor());
+    }
+
+    private void dispatch(Candidate chosen, PushStep s) {
+        if (config.countSent() && !chosen.id().equals(can.id())) {
+            NeighbourEntry entry = entryOf(chosen.id());
+            if (entry != null) {
+                ledger.record(chosen.id(), entry.lastState());
+            }
+        }
+        agent.dispatch(chosen.id(), s.profile(), s.owner(), s.trace());
+    }
+
+    private List<Candidate> adjustForSent(List<Candidate> capable) {
+        if (!config.countSent()) {
+            return capable;
+        }
+        ledger.forgetGone(can.neighbours());
+        List<Candidate> adjusted = new ArrayList<>(capable.size());
+        for (Candidate c : capable) {
+            adjusted.add(c.id().equals(can.id()) ? c : ledger.adjust(c, entryOf(c.id())));
+        }
+        return adjusted;
+    }
+
+    private NeighbourEntry entryOf(NodeId id) {
+        for (NeighbourEntry n : can.neighbours()) {
+            if (n.id().equals(id)) {
+                return n;
+            }
+        }
+        return null;
     }
 
     private void walkUpward(PushStep s) {
@@ -123,29 +168,5 @@ public final class CanPLocator implements Locator {
         } else {
             orthant.start(s.profile(), s.owner(), s.trace());
         }
-    }
-
-    private static Candidate fastestFree(List<Candidate> capable) {
-        Candidate best = null;
-        for (Candidate c : capable) {
-            if (c.isFree() && (best == null || c.cpu() > best.cpu())) {
-                best = c;
-            }
-        }
-        return best;
-    }
-
-    /** argmin Score over the capable nodes here and the best one carried so far (ties: faster cpu). */
-    private Candidate bestScoring(List<Candidate> capable, Candidate carried, double work) {
-        Candidate best = carried;
-        double bestScore = carried == null ? Double.POSITIVE_INFINITY : config.score().score(carried, work);
-        for (Candidate c : capable) {
-            double score = config.score().score(c, work);
-            if (score < bestScore || (score == bestScore && best != null && c.cpu() > best.cpu())) {
-                best = c;
-                bestScore = score;
-            }
-        }
-        return best;
     }
 }

@@ -4,6 +4,7 @@ import io.cangrid.can.CanNode;
 import io.cangrid.can.match.LocatorFactory;
 import io.cangrid.can.match.OwnerRouting;
 import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.Capable;
 import io.cangrid.overlay.job.JobAgent;
@@ -14,6 +15,7 @@ import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.random.RandomGenerator;
 
 /**
  * An oracle as a locator: the injection node owns the job and decides at once with global knowledge, so
@@ -22,13 +24,16 @@ import java.util.List;
  */
 public final class OracleLocator implements Locator {
 
+    private final RandomGenerator random;
     private final JobAgent agent;
     private final GlobalView view;
     private final OraclePolicy policy;
     private final ResourceSchema schema;
     private final OwnerRouting routing;
 
-    public OracleLocator(CanNode can, JobAgent agent, GlobalView view, OraclePolicy policy, ResourceSchema schema) {
+    public OracleLocator(NodeContext ctx, CanNode can, JobAgent agent, GlobalView view, OraclePolicy policy,
+            ResourceSchema schema) {
+        this.random = ctx.random();
         this.agent = agent;
         this.view = view;
         this.policy = policy;
@@ -37,7 +42,7 @@ public final class OracleLocator implements Locator {
     }
 
     public static LocatorFactory factory(GlobalView view, OraclePolicy policy, ResourceSchema schema) {
-        return (ctx, can, agent) -> new OracleLocator(can, agent, view, policy, schema);
+        return (ctx, can, agent) -> new OracleLocator(ctx, can, agent, view, policy, schema);
     }
 
     @Override
@@ -66,7 +71,7 @@ public final class OracleLocator implements Locator {
             agent.noMatch(job, owner, reason, trace);
             return;
         }
-        GlobalView.NodeLoad chosen = policy.choose(job, capable);
+        GlobalView.NodeLoad chosen = policy.choose(job, capable, schema, random);
         view.sent(chosen.id(), job.spec().work());
         agent.dispatch(chosen.id(), job, owner, trace);
     }

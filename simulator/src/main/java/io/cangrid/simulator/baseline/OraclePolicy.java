@@ -1,19 +1,26 @@
 package io.cangrid.simulator.baseline;
 
 import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.overlay.resource.ResourceSchema;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.random.RandomGenerator;
 
-/** How an oracle chooses among the capable live nodes (never empty); returns the chosen one. */
+/**
+ * How an oracle chooses among the capable live nodes (never empty), ALGORITHMS section 8. {@code random} is
+ * the deciding node's own source, so oracles that draw stay reproducible.
+ */
 @FunctionalInterface
 public interface OraclePolicy {
 
-    GlobalView.NodeLoad choose(JobProfile job, List<GlobalView.NodeLoad> capable);
+    GlobalView.NodeLoad choose(JobProfile job, List<GlobalView.NodeLoad> capable, ResourceSchema schema,
+            RandomGenerator random);
 
     /** CENTRAL, the paper's idealised matchmaker: the fastest free node, else the shortest queue (ties: faster). */
-    OraclePolicy CENTRAL = (job, capable) -> {
+    OraclePolicy CENTRAL = (job, capable, schema, random) -> {
         GlobalView.NodeLoad best = null;
         for (GlobalView.NodeLoad n : capable) {
-            if (best == null || fasterFreeOrLessLoaded(n, best)) {
+            if (best == null || OracleOrder.fasterFreeOrLessLoaded(n, best)) {
                 best = n;
             }
         }
@@ -21,7 +28,7 @@ public interface OraclePolicy {
     };
 
     /** CENTRAL-MCT: minimum expected completion time, (queued work + W) / cpu. */
-    OraclePolicy CENTRAL_MCT = (job, capable) -> {
+    OraclePolicy CENTRAL_MCT = (job, capable, schema, random) -> {
         GlobalView.NodeLoad best = null;
         double bestTime = Double.POSITIVE_INFINITY;
         for (GlobalView.NodeLoad n : capable) {
@@ -34,15 +41,34 @@ public interface OraclePolicy {
         return best;
     };
 
-    private static boolean fasterFreeOrLessLoaded(GlobalView.NodeLoad a, GlobalView.NodeLoad b) {
-        boolean aFree = a.queueLength() == 0;
-        boolean bFree = b.queueLength() == 0;
-        if (aFree != bFree) {
-            return aFree;
+    /**
+     * CENTRAL-BESTFIT: the free capable node least over-provisioned for the job (smallest normalised surplus
+     * over its requirements; ties: faster), else the least loaded capable node.
+     */
+    OraclePolicy CENTRAL_BESTFIT = (job, capable, schema, random) -> {
+        GlobalView.NodeLoad best = null;
+        double bestSurplus = Double.POSITIVE_INFINITY;
+        for (GlobalView.NodeLoad n : capable) {
+            if (n.queueLength() != 0) {
+                continue;
+            }
+            double surplus = OracleOrder.surplus(n, job, schema);
+            if (surplus < bestSurplus || (surplus == bestSurplus && n.cpu() > best.cpu())) {
+                bestSurplus = surplus;
+                best = n;
+            }
         }
-        if (!aFree && a.queueLength() != b.queueLength()) {
-            return a.queueLength() < b.queueLength();
+        return best != null ? best : OracleOrder.leastLoaded(capable);
+    };
+
+    /** CENTRAL-RANDFREE: a uniformly random free capable node, else the least loaded capable node. */
+    OraclePolicy CENTRAL_RANDFREE = (job, capable, schema, random) -> {
+        List<GlobalView.NodeLoad> free = new ArrayList<>();
+        for (GlobalView.NodeLoad n : capable) {
+            if (n.queueLength() == 0) {
+                free.add(n);
+            }
         }
-        return a.cpu() > b.cpu();
-    }
+        return free.isEmpty() ? OracleOrder.leastLoaded(capable) : free.get(random.nextInt(free.size()));
+    };
 }

@@ -15,12 +15,15 @@ public final class LocatorCatalog {
 
     public static final String CENTRAL = "CENTRAL";
     public static final String CENTRAL_MCT = "CENTRAL-MCT";
+    public static final String CENTRAL_BESTFIT = "CENTRAL-BESTFIT";
+    public static final String CENTRAL_RANDFREE = "CENTRAL-RANDFREE";
     public static final String CAN = "CAN";
     public static final String CAN_P1 = "CAN-P1";
     public static final String CAN_P2 = "CAN-P2";
     public static final String CAN_P3 = "CAN-P3";
+    public static final String CAN_PX = "CAN-PX";
 
-    private static final List<String> NAMES = List.of(CENTRAL, CENTRAL_MCT, CAN, CAN_P1, CAN_P2, CAN_P3);
+    private static final List<String> NAMES = List.of(CENTRAL, CENTRAL_MCT, CENTRAL_BESTFIT, CENTRAL_RANDFREE, CAN, CAN_P1, CAN_P2, CAN_P3, CAN_PX);
 
     private LocatorCatalog() {
     }
@@ -34,10 +37,13 @@ public final class LocatorCatalog {
         return switch (name) {
             case CENTRAL -> OracleLocator.factory(view, OraclePolicy.CENTRAL, schema);
             case CENTRAL_MCT -> OracleLocator.factory(view, OraclePolicy.CENTRAL_MCT, schema);
+            case CENTRAL_BESTFIT -> OracleLocator.factory(view, OraclePolicy.CENTRAL_BESTFIT, schema);
+            case CENTRAL_RANDFREE -> OracleLocator.factory(view, OraclePolicy.CENTRAL_RANDFREE, schema);
             case CAN -> BasicCanLocator.factory(schema);
             case CAN_P1 -> CanPLocator.factory(schema, CanPConfig.withStoppingFactor(1));
             case CAN_P2 -> CanPLocator.factory(schema, CanPConfig.withStoppingFactor(2));
             case CAN_P3 -> CanPLocator.factory(schema, CanPConfig.withStoppingFactor(3));
+            case CAN_PX -> CanPLocator.factory(schema, CanPConfig.px());
             default -> throw new IllegalArgumentException("unknown locator '" + name + "'; known: " + NAMES);
         };
     }

@@ -1,0 +1,82 @@
+package io.cangrid.load.push;
+
+import io.cangrid.can.match.Candidate;
+import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.overlay.resource.ResourceSchema;
+import java.util.List;
+
+/** How CAN-P picks among capable candidates: the paper's rules and CAN-PX's best-fit variants. */
+final class CandidateChoice {
+
+    private final ResourceSchema schema;
+    private final RunNodeScore score;
+
+    CandidateChoice(ResourceSchema schema, RunNodeScore score) {
+        this.schema = schema;
+        this.score = score;
+    }
+
+    /** The paper's first stopping rule: the fastest free candidate, or null. */
+    static Candidate fastestFree(List<Candidate> capable) {
+        Candidate best = null;
+        for (Candidate c : capable) {
+            if (c.isFree() && (best == null || c.cpu() > best.cpu())) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /** argmin Score over the candidates here and the best one carried so far (ties: faster cpu). */
+    Candidate bestScoring(List<Candidate> capable, Candidate carried, double work) {
+        Candidate best = carried;
+        double bestScore = carried == null ? Double.POSITIVE_INFINITY : score.score(carried, work);
+        for (Candidate c : capable) {
+            double value = score.score(c, work);
+            if (value < bestScore || (value == bestScore && best != null && c.cpu() > best.cpu())) {
+                best = c;
+                bestScore = value;
+            }
+        }
+        return best;
+    }
+
+    /** The free candidate least over-provisioned for the job (ties: faster), or null: big nodes stay free for big jobs. */
+    Candidate bestFitFree(List<Candidate> capable, JobProfile job) {
+        Candidate best = null;
+        for (Candidate c : capable) {
+            if (c.isFree() && (best == null || fitsBetter(c, best, job))) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /** Shortest queue, ties to the best fit, then the faster cpu; over the candidates here and the one carried. */
+    Candidate shortestQueueBestFit(List<Candidate> capable, Candidate carried, JobProfile job) {
+        Candidate best = carried;
+        for (Candidate c : capable) {
+            if (best == null || c.queueLength() < best.queueLength()
+                    || (c.queueLength() == best.queueLength() && fitsBetter(c, best, job))) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    private boolean fitsBetter(Candidate a, Candidate b, JobProfile job) {
+        double sa = surplus(a, job);
+        double sb = surplus(b, job);
+        return sa < sb || (sa == sb && a.cpu() > b.cpu());
+    }
+
+    /** How far the candidate's normalised capabilities exceed the job's normalised requirements, summed. */
+    double surplus(Candidate c, JobProfile job) {
+        double sum = 0;
+        for (int d = 0; d < schema.realDimensions(); d++) {
+            sum += schema.dimension(d).normalise(c.capabilities().get(d))
+                    - schema.dimension(d).normalise(job.spec().requirements().get(d));
+        }
+        return sum;
+    }
+}
