@@ -23,7 +23,8 @@ public final class LocatorCatalog {
     public static final String CAN_P3 = "CAN-P3";
     public static final String CAN_PX = "CAN-PX";
 
-    private static final List<String> NAMES = List.of(CENTRAL, CENTRAL_MCT, CENTRAL_BESTFIT, CENTRAL_RANDFREE, CAN, CAN_P1, CAN_P2, CAN_P3, CAN_PX);
+    private static final List<String> NAMES = List.of(CENTRAL, CENTRAL_MCT, CENTRAL_BESTFIT, CENTRAL_RANDFREE, CAN,
+            CAN_P1, CAN_P2, CAN_P3, CAN_PX);
 
     private LocatorCatalog() {
     }
@@ -32,23 +33,48 @@ public final class LocatorCatalog {
         return NAMES;
     }
 
-    /** The factory of the named locator; oracles read {@code view}. */
-    public static LocatorFactory factory(String name, ResourceSchema schema, GlobalView view) {
+    /**
+     * The factory of the locator a scenario names (see {@link LocatorSpec} for options); oracles read
+     * {@code view}.
+     *
+     * @throws IllegalArgumentException naming what is wrong and the valid names or options
+     */
+    public static LocatorFactory factory(String spec, ResourceSchema schema, GlobalView view) {
+        LocatorSpec parsed = LocatorSpec.parse(spec);
+        String name = parsed.name();
+        if (!NAMES.contains(name)) {
+            throw new IllegalArgumentException("unknown locator '" + name + "'; known: " + String.join(", ", NAMES));
+        }
+        if (!name.startsWith("CAN-P") && !parsed.options().isEmpty()) {
+            throw new IllegalArgumentException("locator " + name + " takes no options; options "
+                    + CanPOptions.KEYS + " apply to CAN-P1, CAN-P2, CAN-P3 and CAN-PX");
+        }
         return switch (name) {
             case CENTRAL -> OracleLocator.factory(view, OraclePolicy.CENTRAL, schema);
             case CENTRAL_MCT -> OracleLocator.factory(view, OraclePolicy.CENTRAL_MCT, schema);
             case CENTRAL_BESTFIT -> OracleLocator.factory(view, OraclePolicy.CENTRAL_BESTFIT, schema);
             case CENTRAL_RANDFREE -> OracleLocator.factory(view, OraclePolicy.CENTRAL_RANDFREE, schema);
             case CAN -> BasicCanLocator.factory(schema);
-            case CAN_P1 -> CanPLocator.factory(schema, CanPConfig.withStoppingFactor(1));
-            case CAN_P2 -> CanPLocator.factory(schema, CanPConfig.withStoppingFactor(2));
-            case CAN_P3 -> CanPLocator.factory(schema, CanPConfig.withStoppingFactor(3));
-            case CAN_PX -> CanPLocator.factory(schema, CanPConfig.px());
-            default -> throw new IllegalArgumentException("unknown locator '" + name + "'; known: " + NAMES);
+            default -> CanPLocator.factory(schema, CanPOptions.apply(canPBase(name), name, parsed.options()));
         };
     }
 
-    public static boolean isOracle(String name) {
-        return name.startsWith("CENTRAL");
+    /** Checks a locator spec as a scenario states it, without building anything. */
+    public static void validate(String spec) {
+        factory(spec, io.cangrid.overlay.resource.ResourceSchema.defaultSchema(), null);
+    }
+
+    private static CanPConfig canPBase(String name) {
+        return switch (name) {
+            case CAN_P1 -> CanPConfig.withStoppingFactor(1);
+            case CAN_P2 -> CanPConfig.withStoppingFactor(2);
+            case CAN_P3 -> CanPConfig.withStoppingFactor(3);
+            case CAN_PX -> CanPConfig.px();
+            default -> throw new IllegalStateException("not a CAN-P locator: " + name);
+        };
+    }
+
+    public static boolean isOracle(String spec) {
+        return spec.strip().startsWith("CENTRAL");
     }
 }

@@ -1,0 +1,61 @@
+package io.cangrid.simulator.run;
+
+import io.cangrid.load.push.CanPConfig;
+import io.cangrid.load.push.PushObjective;
+import io.cangrid.load.push.RunNodeScore;
+import io.cangrid.load.push.StoppingRule;
+import java.util.List;
+import java.util.Map;
+
+/** Applies a scenario's options to a CAN-P configuration, refusing unknown keys and bad values. */
+final class CanPOptions {
+
+    static final List<String> KEYS = List.of("sf", "objective", "stopping", "score", "maxPushes", "idle", "bestFit",
+            "countSent");
+
+    private CanPOptions() {
+    }
+
+    static CanPConfig apply(CanPConfig base, String locator, Map<String, String> options) {
+        CanPConfig c = base;
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            String v = e.getValue();
+            try {
+                c = switch (e.getKey()) {
+                    case "sf" -> c.withStoppingFactorValue(number(v));
+                    case "objective" -> c.withObjective(PushObjective.parse(v));
+                    case "stopping" -> c.withStopping(StoppingRule.parse(v));
+                    case "score" -> c.withScore(RunNodeScore.parse(v));
+                    case "maxPushes" -> new CanPConfig(c.stoppingFactor(), c.objective(), c.stopping(), c.score(),
+                            (int) number(v), c.idleThreshold(), c.bestFit(), c.countSent());
+                    case "idle" -> c.withIdleThreshold(number(v));
+                    case "bestFit" -> c.withBestFit(bool(v));
+                    case "countSent" -> c.withCountSent(bool(v));
+                    default -> throw new IllegalArgumentException("unknown option '" + e.getKey() + "'; valid: "
+                            + String.join(", ", KEYS));
+                };
+            } catch (IllegalArgumentException ex) {
+                throw new IllegalArgumentException("locator " + locator + ": " + ex.getMessage(), ex);
+            }
+        }
+        return c;
+    }
+
+    private static double number(String v) {
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + v + "' is not a number", e);
+        }
+    }
+
+    private static boolean bool(String v) {
+        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("on")) {
+            return true;
+        }
+        if (v.equalsIgnoreCase("false") || v.equalsIgnoreCase("off")) {
+            return false;
+        }
+        throw new IllegalArgumentException("'" + v + "' is not true/false");
+    }
+}
