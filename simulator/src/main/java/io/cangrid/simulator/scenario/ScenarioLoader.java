@@ -111,7 +111,7 @@ public final class ScenarioLoader {
         String hint = ScenarioKeys.closest(key);
         return new ScenarioException(source + ": unknown key '" + key + "' (" + where + ")"
                 + (hint != null ? "; did you mean '" + hint + "'?" : "")
-                + " scenarios/base.conf lists every key");
+                + " (scenarios/base.conf lists every key)");
     }
 
     private static Scenario read(ScenarioValues v, String source) {

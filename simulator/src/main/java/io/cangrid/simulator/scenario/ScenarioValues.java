@@ -195,6 +195,9 @@ final class ScenarioValues {
         }
 
         String describe() {
+            if (max == Double.MAX_VALUE) {
+                return (minIncluded ? ">= " : "> ") + format(min);
+            }
             return "in " + (minIncluded ? "[" : "(") + format(min) + ", " + format(max) + (maxIncluded ? "]" : ")");
         }
     }
