@@ -67,14 +67,17 @@ final class ReportCharts {
         for (RunResult run : runs) {
             double[] counts = new double[MAX_QUEUE_SHOWN + 1];
             int assigned = 0;
+            int longest = 0;
             for (JobOutcome o : run.jobs()) {
                 if (o.wasAssigned()) {
-                    counts[Math.min(MAX_QUEUE_SHOWN, o.queueAhead())]++;
+                    int q = Math.min(MAX_QUEUE_SHOWN, o.queueAhead());
+                    counts[q]++;
+                    longest = Math.max(longest, q);
                     assigned++;
                 }
             }
             List<double[]> points = new ArrayList<>();
-            for (int q = 0; q <= MAX_QUEUE_SHOWN && assigned > 0; q++) {
+            for (int q = 0; q <= Math.max(1, longest) && assigned > 0; q++) {
                 points.add(new double[] {q, counts[q] / assigned});
             }
             addSeries(chart, run.key().locator(), points);

@@ -3,6 +3,7 @@ package io.cangrid.simulator.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -17,6 +18,10 @@ public final class SummaryJson {
             .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
             .build()
             .writer(new DefaultPrettyPrinter()
+                    .withSeparators(Separators.createDefaultInstance()
+                            .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                            .withObjectEmptySeparator("")
+                            .withArrayEmptySeparator(""))
                     .withObjectIndenter(new DefaultIndenter("  ", "\n"))
                     .withArrayIndenter(new DefaultIndenter("  ", "\n")));
 
