@@ -1,7 +1,9 @@
 package io.cangrid.simulator.experiment;
 
+import io.cangrid.simulator.metrics.JobOutcome;
 import io.cangrid.simulator.metrics.JobRecorder;
 import io.cangrid.simulator.metrics.RunMetrics;
+import io.cangrid.simulator.metrics.UtilisationSeries;
 import io.cangrid.simulator.run.RunStats;
 import io.cangrid.simulator.scenario.ChurnVariant;
 import io.cangrid.simulator.scenario.Scenario;
@@ -92,8 +94,8 @@ public final class Experiment {
         // Jobs that never finished still count as done for progress, so the bar ends full.
         progress.jobsDone(Math.max(0, workload.jobs().size() - recorder.finishedJobs()));
         long window = workload.jobs().get(workload.jobs().size() - 1).atMillis();
-        var utilisation = recorder.utilisation(stats.initialNodes());
-        var outcomes = recorder.outcomes();
+        UtilisationSeries utilisation = recorder.utilisation(stats.initialNodes());
+        List<JobOutcome> outcomes = recorder.outcomes();
         RunMetrics metrics = RunMetrics.of(outcomes, workload.jobs().size(), utilisation, stats, window);
         if (stats.jobsUnfinished() != metrics.lost()) {
             log.debug("{}: the grid reports {} unfinished jobs, the events show {} lost", key, stats.jobsUnfinished(),

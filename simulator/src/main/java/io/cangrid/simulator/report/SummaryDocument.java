@@ -1,5 +1,7 @@
 package io.cangrid.simulator.report;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,7 +14,7 @@ public record SummaryDocument(String scenario, long seed, Map<String, Object> se
         List<LocatorSummary> summary) {
 
     public SummaryDocument {
-        settings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(settings));
+        settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         results = List.copyOf(results);
         summary = List.copyOf(summary);
     }

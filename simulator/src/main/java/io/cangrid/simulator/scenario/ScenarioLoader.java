@@ -90,12 +90,15 @@ public final class ScenarioLoader {
         try {
             Config parsed = ConfigFactory.parseString(key + " = " + value,
                     ConfigParseOptions.defaults().setOriginDescription(origin));
-            if (parsed.hasPathOrNull(key)) {
-                return parsed;
-            }
+            return parsed.hasPathOrNull(key) ? parsed : plainString(key, value, origin);
         } catch (ConfigException.Parse e) {
-            // Not HOCON (exponential:50, a path, ...): the value is taken as the plain string it is.
+            // Not HOCON (exponential:50, 0.5,0.9, ...): the value is taken as the plain string it is, and
+            // the key's own check decides whether that string will do.
+            return plainString(key, value, origin);
         }
+    }
+
+    private static Config plainString(String key, String value, String origin) {
         return ConfigFactory.empty().withValue(key, ConfigValueFactory.fromAnyRef(value, origin));
     }
 

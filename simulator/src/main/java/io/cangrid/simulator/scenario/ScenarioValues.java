@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -131,7 +132,7 @@ final class ScenarioValues {
             throw refuse(key, allowed, value.render());
         }
         for (Object o : (List<?>) value.unwrapped()) {
-            if (o instanceof List || o instanceof java.util.Map) {
+            if (o instanceof List || o instanceof Map) {
                 throw refuse(key, allowed, value.render());
             }
             items.add(String.valueOf(o).strip());

@@ -2,6 +2,7 @@ package io.cangrid.simulator.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import io.cangrid.simulator.report.Summaries;
 import io.cangrid.simulator.report.SummaryJson;
@@ -31,7 +32,7 @@ class ExperimentTest {
                 "CENTRAL@0.3", "CENTRAL@0.9", "CENTRAL-MCT@0.3", "CENTRAL-MCT@0.9", "CAN@0.3", "CAN@0.9");
         assertThat(result.arrivalRates()).hasSize(2);
         assertThat(result.arrivalRates().get(1) / result.arrivalRates().get(0)).isCloseTo(3.0,
-                org.assertj.core.api.Assertions.within(1e-9));
+                within(1e-9));
         for (RunResult run : result.runs()) {
             assertThat(run.jobs()).hasSize(150);
             assertThat(run.metrics().completed() + run.metrics().noMatch()).isEqualTo(150);

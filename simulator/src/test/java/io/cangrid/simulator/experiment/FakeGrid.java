@@ -8,6 +8,7 @@ import io.cangrid.overlay.job.JobSpec;
 import io.cangrid.overlay.job.JobState;
 import io.cangrid.overlay.job.MatchTrace;
 import io.cangrid.overlay.resource.Capabilities;
+import io.cangrid.simulator.run.LocatorCatalog;
 import io.cangrid.simulator.run.RunSettings;
 import io.cangrid.simulator.run.RunStats;
 import io.cangrid.simulator.workload.JobArrival;
@@ -47,7 +48,7 @@ final class FakeGrid implements LevelRunner {
         int unfinished = 0;
         NodeId client = NodeId.of(1_000_000);
         // Locators differ, so their waits must too: a hop's worth of delay per position in the catalogue.
-        long locatorDelay = 50L * io.cangrid.simulator.run.LocatorCatalog.names().indexOf(settings.locator());
+        long locatorDelay = 50L * LocatorCatalog.names().indexOf(settings.locator());
         for (int j = 0; j < workload.jobs().size(); j++) {
             JobArrival arrival = workload.jobs().get(j);
             JobSpec spec = arrival.spec();

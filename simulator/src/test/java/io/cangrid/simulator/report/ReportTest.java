@@ -9,6 +9,7 @@ import io.cangrid.simulator.experiment.ExperimentResult;
 import io.cangrid.simulator.experiment.FakeExperiments;
 import io.cangrid.simulator.experiment.RunResult;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,7 +83,7 @@ class ReportTest {
         for (Path chart : charts) {
             byte[] bytes = Files.readAllBytes(chart);
             assertThat(bytes.length).isGreaterThan(1000);
-            assertThat(new String(bytes, 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");
+            assertThat(new String(bytes, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");
         }
     }
 

@@ -3,6 +3,7 @@ package io.cangrid.simulator.scenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /** The shipped scenario files, found from the module directory tests run in, and scratch scenarios. */
@@ -21,7 +22,7 @@ public final class ScenarioFiles {
 
     /** Writes {@code body} as {@code name} beside a copy of base.conf in {@code dir}, so it can include it. */
     public static Path write(Path dir, String name, String body) throws IOException {
-        Files.copy(BASE, dir.resolve("base.conf"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(BASE, dir.resolve("base.conf"), StandardCopyOption.REPLACE_EXISTING);
         Path file = dir.resolve(name);
         Files.writeString(file, "include \"base.conf\"\n" + body + "\n");
         return file;
