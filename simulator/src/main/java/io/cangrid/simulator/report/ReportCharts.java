@@ -18,7 +18,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The PNG charts of an experiment: mean wait against load (all locators on one chart, one chart per churn
- * variant), and per load level the distribution of queue lengths at assignment and busy nodes over time.
+ * variant), with churn variants also mean wait against the departing fraction, and per load level the
+ * distribution of queue lengths at assignment and busy nodes over time.
  */
 final class ReportCharts {
 
@@ -34,6 +35,12 @@ final class ReportCharts {
     /** Writes every chart into {@code dir}; returns the files written (a chart with nothing to draw is skipped). */
     static List<Path> write(ExperimentResult result, Path dir) throws IOException {
         List<Path> files = new ArrayList<>();
+        if (result.scenario().churn().hasVariants()) {
+            for (int level = 0; level < result.scenario().loadLevels().size(); level++) {
+                save(departuresChart(result, level), dir.resolve(String.format(Locale.ROOT,
+                        "wait-vs-departures-load%.2f.png", result.scenario().loadLevels().get(level))), files);
+            }
+        }
         for (ChurnVariant variant : result.scenario().churn().variants()) {
             String suffix = variant.isStatic() ? "" : "-" + variant.label();
             save(waitChart(result, variant), dir.resolve("wait-vs-load" + suffix + ".png"), files);
@@ -55,6 +62,21 @@ final class ReportCharts {
             for (RunResult run : result.runs()) {
                 if (run.key().locator().equals(locator) && run.key().variant().equals(variant)) {
                     points.add(new double[] {run.key().load(), run.metrics().meanWaitSeconds()});
+                }
+            }
+            addSeries(chart, locator, points);
+        }
+        return chart;
+    }
+
+    private static XYChart departuresChart(ExperimentResult result, int level) {
+        XYChart chart = chart(String.format(Locale.ROOT, "Mean wait by departures, load %.2f",
+                result.scenario().loadLevels().get(level)), "fraction of nodes departing", "mean wait (s)");
+        for (String locator : result.scenario().locators()) {
+            List<double[]> points = new ArrayList<>();
+            for (RunResult run : result.runs()) {
+                if (run.key().locator().equals(locator) && run.key().loadIndex() == level) {
+                    points.add(new double[] {run.key().variant().departures(), run.metrics().meanWaitSeconds()});
                 }
             }
             addSeries(chart, locator, points);

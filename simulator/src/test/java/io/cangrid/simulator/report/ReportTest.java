@@ -96,6 +96,7 @@ class ReportTest {
         ReportWriter.write(result, SummaryJson.toJson(doc), dir);
         assertThat(dir.resolve("jobs-CENTRAL-load0.70-departures0.30.csv")).exists();
         assertThat(dir.resolve("wait-vs-load-departures0.10.png")).exists();
+        assertThat(dir.resolve("wait-vs-departures-load0.70.png")).exists();
         assertThat(ResultTable.render(doc)).contains("depart").contains("30%");
     }
 
