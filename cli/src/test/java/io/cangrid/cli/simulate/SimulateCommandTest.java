@@ -114,6 +114,15 @@ class SimulateCommandTest {
     }
 
     @Test
+    void theRootCommandListsSimulate() {
+        CommandLine commandLine = CangridCommand.newCommandLine();
+        StringWriter out = new StringWriter();
+        commandLine.setOut(new PrintWriter(out, true));
+        assertThat(commandLine.execute("--help")).isZero();
+        assertThat(out.toString()).contains("simulate");
+    }
+
+    @Test
     void helpDescribesTheCommand() {
         Run run = simulate("--help");
         assertThat(run.exitCode()).isZero();
