@@ -10,6 +10,7 @@ import io.cangrid.simulator.scenario.Scenario;
 import io.cangrid.simulator.workload.Workload;
 import io.cangrid.simulator.workload.WorkloadGenerator;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,14 +70,17 @@ public final class Experiment {
                 generator.totalCpu(), generator.meanWorkSeconds());
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, keys.size()), new RunThreads());
         try {
-            List<Future<RunResult>> futures = new ArrayList<>();
-            for (RunKey key : keys) {
+            // Heaviest loads first: they run longest, and starting them early keeps every thread busy to the end.
+            List<RunKey> byLoad = new ArrayList<>(keys);
+            byLoad.sort(Comparator.comparingDouble(RunKey::load).reversed());
+            Map<RunKey, Future<RunResult>> futures = new HashMap<>();
+            for (RunKey key : byLoad) {
                 Workload workload = workloads.get(workloadKey(key.loadIndex(), key.variant()));
-                futures.add(pool.submit(() -> runOne(key, workload, progress)));
+                futures.put(key, pool.submit(() -> runOne(key, workload, progress)));
             }
             List<RunResult> results = new ArrayList<>();
-            for (int i = 0; i < futures.size(); i++) {
-                results.add(await(futures.get(i), keys.get(i)));
+            for (RunKey key : keys) {
+                results.add(await(futures.get(key), key));
             }
             return new ExperimentResult(scenario, rates, results);
         } finally {
