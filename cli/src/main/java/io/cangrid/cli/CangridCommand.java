@@ -1,6 +1,7 @@
 package io.cangrid.cli;
 
 import io.cangrid.cli.bench.BenchCommand;
+import io.cangrid.cli.simulate.SimulateCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,6 +29,7 @@ import picocli.CommandLine.ScopeType;
         scope = ScopeType.INHERIT,
         usageHelpAutoWidth = true,
         subcommands = {
+            SimulateCommand.class,
             BenchCommand.class,
             HelpCommand.class,
         })

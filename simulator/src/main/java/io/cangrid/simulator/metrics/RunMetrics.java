@@ -1,0 +1,82 @@
+package io.cangrid.simulator.metrics;
+
+import io.cangrid.overlay.job.JobState;
+import io.cangrid.simulator.run.RunStats;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The figures of one run. Waits and their percentiles count the jobs that started; matchmaking, hops,
+ * pushes and queue lengths count the jobs that were assigned. A job of the workload whose client never
+ * learned a final state is lost, whether or not it was ever submitted.
+ *
+ * @param utilisation mean busy fraction of the initial nodes over the arrival window
+ * @param messagesPerNodePerSecond messages sent / initial nodes / seconds from the workload's start to
+ *        the end of the run
+ */
+public record RunMetrics(int jobs, int completed, int failed, int noMatch, int lost, double meanWaitSeconds,
+        double p50WaitSeconds, double p95WaitSeconds, double p99WaitSeconds, double meanMatchmakingSeconds,
+        double meanHops, double pushedFraction, double meanQueueAtAssignment, double utilisation,
+        double messagesPerNodePerSecond) {
+
+    /** Millisecond waits are kept to three significant digits: a percentile is off by at most 0.1%. */
+    private static final int SIGNIFICANT_DIGITS = 3;
+
+    /**
+     * @param workloadJobs jobs the workload held
+     * @param arrivalWindowMillis from the workload's start to its last arrival
+     */
+    public static RunMetrics of(List<JobOutcome> outcomes, int workloadJobs, UtilisationSeries utilisation,
+            RunStats stats, long arrivalWindowMillis) {
+        Histogram waits = new Histogram(SIGNIFICANT_DIGITS);
+        int completed = 0;
+        int failed = 0;
+        int noMatch = 0;
+        double waitSum = 0;
+        int started = 0;
+        double matchSum = 0;
+        double hopSum = 0;
+        double queueSum = 0;
+        int pushed = 0;
+        int assigned = 0;
+        for (JobOutcome o : outcomes) {
+            completed += o.state() == JobState.COMPLETED ? 1 : 0;
+            failed += o.state() == JobState.FAILED ? 1 : 0;
+            noMatch += o.state() == JobState.NO_MATCH ? 1 : 0;
+            if (o.wasStarted()) {
+                started++;
+                waitSum += o.waitMillis();
+                waits.recordValue(Math.max(0, o.waitMillis()));
+            }
+            if (o.wasAssigned()) {
+                assigned++;
+                matchSum += o.matchmakingMillis();
+                hopSum += o.hops();
+                queueSum += o.queueAhead();
+                pushed += o.pushed() ? 1 : 0;
+            }
+        }
+        int lost = Math.max(0, workloadJobs - completed - failed - noMatch);
+        long start = stats.workloadStartMillis();
+        double runSeconds = (stats.endMillis() - start) / 1000.0;
+        return new RunMetrics(workloadJobs, completed, failed, noMatch, lost,
+                ratio(waitSum / 1000.0, started),
+                percentileSeconds(waits, started, 50),
+                percentileSeconds(waits, started, 95),
+                percentileSeconds(waits, started, 99),
+                ratio(matchSum / 1000.0, assigned),
+                ratio(hopSum, assigned),
+                ratio(pushed, assigned),
+                ratio(queueSum, assigned),
+                utilisation.meanBusyFraction(start, start + arrivalWindowMillis),
+                ratio(stats.messagesSent(), (double) stats.initialNodes() * runSeconds));
+    }
+
+    private static double percentileSeconds(Histogram waits, int count, double percentile) {
+        return count == 0 ? Double.NaN : waits.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    private static double ratio(double sum, double count) {
+        return count > 0 ? sum / count : Double.NaN;
+    }
+}

@@ -1,0 +1,62 @@
+package io.cangrid.simulator.report;
+
+import io.cangrid.simulator.experiment.RunKey;
+import io.cangrid.simulator.experiment.RunResult;
+import io.cangrid.simulator.metrics.JobOutcome;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Locale;
+
+/**
+ * One run's jobs, one row each, in the order they were submitted. Times are seconds since the workload
+ * started; a blank cell is something that never happened. A job whose client never learned its final
+ * state reads {@code LOST}.
+ */
+public final class JobCsv {
+
+    static final String HEADER = "id,cpu,memoryMib,diskGib,work,submitted,assigned,started,finished,wait,"
+            + "matchmaking,hops,queueAhead,pushed,state,attempts";
+
+    private JobCsv() {
+    }
+
+    /** {@code jobs-CAN-load0.70.csv}, {@code jobs-CAN-load0.70-departures0.10.csv}. */
+    public static String fileName(RunKey key) {
+        String churn = key.variant().isStatic() ? "" : "-" + key.variant().label();
+        return String.format(Locale.ROOT, "jobs-%s-load%.2f%s.csv", key.locator(), key.load(), churn);
+    }
+
+    public static void write(RunResult run, Writer out) throws IOException {
+        long start = run.stats().workloadStartMillis();
+        out.write(HEADER);
+        out.write('\n');
+        for (JobOutcome o : run.jobs()) {
+            out.write(String.join(",",
+                    o.id().toString(),
+                    number(o.spec().requirements().get(0)),
+                    number(o.spec().requirements().get(1)),
+                    number(o.spec().requirements().get(2)),
+                    number(o.spec().work()),
+                    seconds(o.submittedAt() - start),
+                    o.wasAssigned() ? seconds(o.assignedAt() - start) : "",
+                    o.wasStarted() ? seconds(o.startedAt() - start) : "",
+                    o.finishedAt() != JobOutcome.NEVER ? seconds(o.finishedAt() - start) : "",
+                    o.wasStarted() ? seconds(o.waitMillis()) : "",
+                    o.wasAssigned() ? seconds(o.matchmakingMillis()) : "",
+                    o.wasAssigned() ? Integer.toString(o.hops()) : "",
+                    o.wasAssigned() ? Integer.toString(o.queueAhead()) : "",
+                    o.wasAssigned() ? Boolean.toString(o.pushed()) : "",
+                    o.isLost() ? "LOST" : o.state().name(),
+                    Integer.toString(o.attempts())));
+            out.write('\n');
+        }
+    }
+
+    private static String seconds(long millis) {
+        return String.format(Locale.ROOT, "%.3f", millis / 1000.0);
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.3f", value);
+    }
+}

@@ -1,0 +1,30 @@
+package io.cangrid.simulator.scenario;
+
+import io.cangrid.overlay.sim.LatencyModel;
+import io.cangrid.simulator.run.RunSettings;
+import java.util.Objects;
+
+/**
+ * How the simulated grid runs, the same for every run of a scenario.
+ *
+ * @param latency the latency model's text form (as {@link LatencyModel#parse} reads it)
+ */
+public record GridSettings(long updatePeriodMillis, long heartbeatMillis, String latency, long drainLimitMillis) {
+
+    public GridSettings {
+        Objects.requireNonNull(latency, "latency");
+        LatencyModel.parse(latency);
+        if (updatePeriodMillis <= 0 || heartbeatMillis <= 0 || drainLimitMillis <= 0) {
+            throw new IllegalArgumentException("update period, heartbeat and drain limit must be positive");
+        }
+    }
+
+    public LatencyModel latencyModel() {
+        return LatencyModel.parse(latency);
+    }
+
+    /** The settings of one run of {@code locator}. */
+    public RunSettings forRun(String locator, long seed) {
+        return new RunSettings(locator, seed, updatePeriodMillis, heartbeatMillis, latencyModel(), drainLimitMillis);
+    }
+}

@@ -1,0 +1,78 @@
+package io.cangrid.simulator.scenario;
+
+import java.util.List;
+
+/** Every key a scenario may set; {@code scenarios/base.conf} gives each its default and explains it. */
+public final class ScenarioKeys {
+
+    public static final String NAME = "name";
+    public static final String SEED = "seed";
+    public static final String NODES = "nodes";
+    public static final String POPULATION_KIND = "population.kind";
+    public static final String POPULATION_SKEW = "population.skew";
+    public static final String CPU_LEVELS = "population.cpu-levels";
+    public static final String MEMORY_LEVELS = "population.memory-levels-mib";
+    public static final String DISK_LEVELS = "population.disk-levels-gib";
+    public static final String CLASSES = "population.classes";
+    public static final String CONSTRAINT = "jobs.constraint";
+    public static final String JOBS_PER_LEVEL = "jobs.per-level";
+    public static final String WORK_MIN = "jobs.work-minutes.min";
+    public static final String WORK_MAX = "jobs.work-minutes.max";
+    public static final String LOAD_LEVELS = "load-levels";
+    public static final String LOCATORS = "locators";
+    public static final String UPDATE_PERIOD = "grid.update-period";
+    public static final String HEARTBEAT_PERIOD = "grid.heartbeat-period";
+    public static final String LATENCY = "grid.latency";
+    public static final String DRAIN_LIMIT = "grid.drain-limit";
+    public static final String DEPARTURES = "churn.departures";
+    public static final String CRASH_FRACTION = "churn.crash-fraction";
+    public static final String JOINS = "churn.joins";
+
+    /** In the order base.conf lists them. */
+    public static final List<String> ALL = List.of(NAME, SEED, NODES, POPULATION_KIND, POPULATION_SKEW, CPU_LEVELS,
+            MEMORY_LEVELS, DISK_LEVELS, CLASSES, CONSTRAINT, JOBS_PER_LEVEL, WORK_MIN, WORK_MAX, LOAD_LEVELS, LOCATORS,
+            UPDATE_PERIOD, HEARTBEAT_PERIOD, LATENCY, DRAIN_LIMIT, DEPARTURES, CRASH_FRACTION, JOINS);
+
+    /** Keys of the objects inside {@link #CLASSES}. */
+    public static final List<String> CLASS_KEYS = List.of("cpu", "memory-mib", "disk-gib", "fraction");
+
+    private ScenarioKeys() {
+    }
+
+    public static boolean isKnown(String key) {
+        return ALL.contains(key);
+    }
+
+    /** The known key closest to {@code key} by edit distance, for "did you mean" hints; null if none is close. */
+    public static String closest(String key) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String known : ALL) {
+            int d = editDistance(key, known);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = known;
+            }
+        }
+        return bestDistance <= Math.max(2, key.length() / 4) ? best : null;
+    }
+
+    private static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] t = previous;
+            previous = current;
+            current = t;
+        }
+        return previous[b.length()];
+    }
+}
