@@ -9,6 +9,7 @@ import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.simulator.run.LocatorCatalog;
+import io.cangrid.simulator.run.LocatorSpec;
 import io.cangrid.simulator.scenario.ScenarioValues.Range;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -184,21 +185,29 @@ public final class ScenarioLoader {
     }
 
     private static List<String> readLocators(ScenarioValues v) {
-        String allowed = "a list of distinct locators from " + String.join(", ", LocatorCatalog.names());
+        String allowed = "a list of distinct locators from " + String.join(", ", LocatorCatalog.names())
+                + " (CAN-P locators may take options, e.g. \"CAN-PX[idle=0]\")";
         List<String> locators = v.strings(ScenarioKeys.LOCATORS, allowed);
+        List<String> stripped = new ArrayList<>();
         for (String locator : locators) {
-            if (!LocatorCatalog.names().contains(locator)) {
-                throw v.refuse(ScenarioKeys.LOCATORS, allowed, "unknown locator '" + locator + "' in " + locators);
+            try {
+                LocatorCatalog.validate(locator);
+            } catch (IllegalArgumentException e) {
+                throw v.refuse(ScenarioKeys.LOCATORS, allowed, e.getMessage() + " in " + locators);
             }
+            stripped.add(locator.strip());
         }
-        if (new HashSet<>(locators).size() != locators.size()) {
+        if (new HashSet<>(stripped).size() != stripped.size()) {
             throw v.refuse(ScenarioKeys.LOCATORS, allowed, locators.toString());
         }
-        // Reports list locators in the catalogue's order, whatever order the scenario gives.
+        // Reports list locators in the catalogue's order, whatever order the scenario gives; variants of
+        // one locator (with options) follow it in the scenario's order.
         List<String> ordered = new ArrayList<>();
         for (String known : LocatorCatalog.names()) {
-            if (locators.contains(known)) {
-                ordered.add(known);
+            for (String locator : stripped) {
+                if (LocatorSpec.parse(locator).name().equals(known)) {
+                    ordered.add(locator);
+                }
             }
         }
         return ordered;
