@@ -68,7 +68,13 @@ class SimulateCommandTest {
         assertThat(printed.get("scenario").asText()).isEqualTo("quickstart");
         assertThat(printed.get("results")).hasSize(3 * 2);
         assertThat(printed.get("summary").get(0).get("waitRatioToCentral").asDouble()).isEqualTo(1.0);
-        assertThat(printed.get("summary").get(2).get("waitRatioToCentral").asDouble()).isEqualTo(3.0);
+        // The stand-in waits one second per place in the catalogue: CAN's ratio to CENTRAL is its place + 1.
+        double canPlace = io.cangrid.simulator.run.LocatorCatalog.names().indexOf("CAN") + 1;
+        assertThat(printed.get("summary").get(2).get("waitRatioToCentral").asDouble()).isEqualTo(canPlace);
+        assertThat(printed.get("bestOracle").asText()).isEqualTo("CENTRAL");
+        assertThat(printed.get("summary").get(2).get("waitRatioToBestOracle").asDouble()).isEqualTo(canPlace);
+        assertThat(printed.get("results").get(0).has("waitGrowth")).isTrue();
+        assertThat(printed.get("results").get(0).has("stable")).isTrue();
     }
 
     @Test
@@ -95,7 +101,7 @@ class SimulateCommandTest {
         assertThat(run.err()).contains("'load-levels'").contains("(0, 2]");
         Run locator = simulate(QUICKSTART, "--set", "locators=[HYGRA]");
         assertThat(locator.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(locator.err()).contains("HYGRA").contains("CENTRAL, CENTRAL-MCT, CAN");
+        assertThat(locator.err()).contains("HYGRA").contains("CENTRAL, CENTRAL-MCT").contains("CAN-P2");
     }
 
     @Test

@@ -10,14 +10,21 @@ import org.HdrHistogram.Histogram;
  * pushes and queue lengths count the jobs that were assigned. A job of the workload whose client never
  * learned a final state is lost, whether or not it was ever submitted.
  *
- * @param utilisation mean busy fraction of the initial nodes over the arrival window
+ * @param utilisation mean busy fraction of the initial nodes over the second half of the arrival window,
+ *        once the grid has filled up from empty
+ * @param waitGrowth mean wait of the last quarter of the jobs (in submission order) over that of the second
+ *        quarter: near 1 when waits have reached a steady state, above when they still grow
+ * @param stable whether {@code waitGrowth} is at most {@link #STABLE_GROWTH}
  * @param messagesPerNodePerSecond messages sent / initial nodes / seconds from the workload's start to
  *        the end of the run
  */
 public record RunMetrics(int jobs, int completed, int failed, int noMatch, int lost, double meanWaitSeconds,
         double p50WaitSeconds, double p95WaitSeconds, double p99WaitSeconds, double meanMatchmakingSeconds,
         double meanHops, double pushedFraction, double meanQueueAtAssignment, double utilisation,
-        double messagesPerNodePerSecond) {
+        double messagesPerNodePerSecond, double waitGrowth, boolean stable) {
+
+    /** Waits that grow by more than this from the second to the last quarter of a level are not stable. */
+    public static final double STABLE_GROWTH = 1.3;
 
     /** Millisecond waits are kept to three significant digits: a percentile is off by at most 0.1%. */
     private static final int SIGNIFICANT_DIGITS = 3;
@@ -68,8 +75,38 @@ public record RunMetrics(int jobs, int completed, int failed, int noMatch, int l
                 ratio(hopSum, assigned),
                 ratio(pushed, assigned),
                 ratio(queueSum, assigned),
-                utilisation.meanBusyFraction(start, start + arrivalWindowMillis),
-                ratio(stats.messagesSent(), (double) stats.initialNodes() * runSeconds));
+                utilisation.meanBusyFraction(start + arrivalWindowMillis / 2, start + arrivalWindowMillis),
+                ratio(stats.messagesSent(), (double) stats.initialNodes() * runSeconds),
+                waitGrowth(outcomes), waitGrowth(outcomes) <= STABLE_GROWTH);
+    }
+
+    /**
+     * Mean wait of the last quarter of the started jobs over the second quarter, in submission order. Waits
+     * of a few seconds are noise, not growth: both means are floored at one second.
+     */
+    static double waitGrowth(List<JobOutcome> outcomes) {
+        List<JobOutcome> started = new java.util.ArrayList<>();
+        for (JobOutcome o : outcomes) {
+            if (o.wasStarted()) {
+                started.add(o);
+            }
+        }
+        if (started.size() < 8) {
+            return Double.NaN;
+        }
+        started.sort(java.util.Comparator.comparingLong(JobOutcome::submittedAt));
+        int q = started.size() / 4;
+        double second = meanWaitSeconds(started.subList(q, 2 * q));
+        double last = meanWaitSeconds(started.subList(started.size() - q, started.size()));
+        return Math.max(1.0, last) / Math.max(1.0, second);
+    }
+
+    private static double meanWaitSeconds(List<JobOutcome> jobs) {
+        double sum = 0;
+        for (JobOutcome o : jobs) {
+            sum += o.waitMillis();
+        }
+        return sum / jobs.size() / 1000.0;
     }
 
     private static double percentileSeconds(Histogram waits, int count, double percentile) {

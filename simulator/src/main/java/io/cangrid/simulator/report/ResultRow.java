@@ -13,7 +13,8 @@ public record ResultRow(String locator, double load,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double departures,
         int jobs, int completed, int failed, int noMatch, int lost, Double meanWaitSeconds, Double p50WaitSeconds,
         Double p95WaitSeconds, Double p99WaitSeconds, Double meanMatchmakingSeconds, Double meanHops,
-        Double pushedFraction, Double meanQueueAtAssignment, Double utilisation, Double messagesPerNodePerSecond) {
+        Double pushedFraction, Double meanQueueAtAssignment, Double utilisation, Double messagesPerNodePerSecond,
+        Double waitGrowth, boolean stable) {
 
     static ResultRow of(RunResult run, boolean withDepartures) {
         RunMetrics m = run.metrics();
@@ -23,7 +24,7 @@ public record ResultRow(String locator, double load,
                 defined(m.meanWaitSeconds()), defined(m.p50WaitSeconds()), defined(m.p95WaitSeconds()),
                 defined(m.p99WaitSeconds()), defined(m.meanMatchmakingSeconds()), defined(m.meanHops()),
                 defined(m.pushedFraction()), defined(m.meanQueueAtAssignment()), defined(m.utilisation()),
-                defined(m.messagesPerNodePerSecond()));
+                defined(m.messagesPerNodePerSecond()), defined(m.waitGrowth()), m.stable());
     }
 
     /** JSON has no NaN: an undefined figure becomes null. */

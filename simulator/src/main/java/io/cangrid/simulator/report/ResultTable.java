@@ -18,7 +18,7 @@ public final class ResultTable {
             header.add("depart");
         }
         header.addAll(List.of("done/jobs", "fail", "nomatch", "lost", "wait s", "p50 s", "p95 s", "p99 s",
-                "match s", "hops", "pushed", "queue", "util", "msg/node/s"));
+                "match s", "hops", "pushed", "queue", "util", "msg/node/s", "growth"));
         lines.add(header.toArray(new String[0]));
         for (ResultRow r : document.results()) {
             List<String> cells = new ArrayList<>(List.of(r.locator(), fixed(r.load(), 2)));
@@ -30,16 +30,24 @@ public final class ResultTable {
                     fixed(r.p50WaitSeconds(), 1), fixed(r.p95WaitSeconds(), 1), fixed(r.p99WaitSeconds(), 1),
                     fixed(r.meanMatchmakingSeconds(), 2), fixed(r.meanHops(), 1), percent(r.pushedFraction()),
                     fixed(r.meanQueueAtAssignment(), 2), percent(r.utilisation()),
-                    fixed(r.messagesPerNodePerSecond(), 2)));
+                    fixed(r.messagesPerNodePerSecond(), 2),
+                    fixed(r.waitGrowth(), 2) + (r.stable() ? "" : "!")));
             lines.add(cells.toArray(new String[0]));
         }
         StringBuilder out = new StringBuilder();
         out.append("scenario ").append(document.scenario()).append(", seed ").append(document.seed()).append('\n');
         appendAligned(out, lines);
-        out.append('\n').append("mean wait relative to CENTRAL (sum over runs):").append('\n');
+        out.append('\n').append("mean wait relative to CENTRAL").append(document.bestOracle() == null ? ""
+                : " and to the best oracle, " + document.bestOracle()).append(" (sum over runs; growth ! = not stable):")
+                .append('\n');
+        int width = 12;
         for (LocatorSummary s : document.summary()) {
-            out.append(String.format(Locale.ROOT, "  %-12s %s%s%n", s.locator(),
+            width = Math.max(width, s.locator().length());
+        }
+        for (LocatorSummary s : document.summary()) {
+            out.append(String.format(Locale.ROOT, "  %-" + width + "s %8s %8s%s%n", s.locator(),
                     s.waitRatioToCentral() == null ? "-" : fixed(s.waitRatioToCentral(), 2) + "x",
+                    s.waitRatioToBestOracle() == null ? "-" : fixed(s.waitRatioToBestOracle(), 2) + "x",
                     s.note() == null ? "" : "  (" + s.note() + ")"));
         }
         return out.toString();

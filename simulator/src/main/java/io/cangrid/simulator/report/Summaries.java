@@ -24,7 +24,9 @@ public final class Summaries {
         for (RunResult run : result.runs()) {
             rows.add(ResultRow.of(run, withDepartures));
         }
-        return new SummaryDocument(scenario.name(), scenario.seed(), settings(result), rows, locatorSummaries(result));
+        String bestOracle = bestOracle(result);
+        return new SummaryDocument(scenario.name(), scenario.seed(), settings(result), rows, bestOracle,
+                locatorSummaries(result, bestOracle));
     }
 
     private static Map<String, Object> settings(ExperimentResult result) {
@@ -41,51 +43,82 @@ public final class Summaries {
         return settings;
     }
 
-    /** Kim et al.'s yardstick: a locator's waits summed over the runs, over CENTRAL's on the same runs. */
-    static List<LocatorSummary> locatorSummaries(ExperimentResult result) {
+    /**
+     * Kim et al.'s yardstick: a locator's mean waits summed over the runs, over CENTRAL's on the same runs;
+     * and the same over the best oracle's.
+     */
+    static List<LocatorSummary> locatorSummaries(ExperimentResult result, String bestOracle) {
         List<String> locators = result.scenario().locators();
+        boolean withCentral = locators.contains(LocatorCatalog.CENTRAL);
         List<LocatorSummary> summaries = new ArrayList<>();
-        if (!locators.contains(LocatorCatalog.CENTRAL)) {
-            for (String locator : locators) {
-                summaries.add(new LocatorSummary(locator, null,
-                        "no ratio: CENTRAL is not among the scenario's locators"));
-            }
-            return summaries;
-        }
-        Map<String, Double> centralWaits = new HashMap<>();
-        for (RunResult run : result.runs()) {
-            if (run.key().locator().equals(LocatorCatalog.CENTRAL)) {
-                centralWaits.put(sameRun(run.key()), run.metrics().meanWaitSeconds());
-            }
-        }
         for (String locator : locators) {
-            double own = 0;
-            double central = 0;
-            int skipped = 0;
-            for (RunResult run : result.runs()) {
-                if (!run.key().locator().equals(locator)) {
-                    continue;
-                }
-                double wait = run.metrics().meanWaitSeconds();
-                double reference = centralWaits.getOrDefault(sameRun(run.key()), Double.NaN);
-                if (Double.isFinite(wait) && Double.isFinite(reference)) {
-                    own += wait;
-                    central += reference;
-                } else {
-                    skipped++;
-                }
+            Ratio central = withCentral ? ratio(result, locator, LocatorCatalog.CENTRAL) : null;
+            Ratio best = bestOracle == null ? null : ratio(result, locator, bestOracle);
+            String note;
+            if (!withCentral) {
+                note = "no ratio to CENTRAL: it is not among the scenario's locators";
+            } else {
+                note = central.note();
             }
-            summaries.add(ratio(locator, own, central, skipped));
+            summaries.add(new LocatorSummary(locator, central == null ? null : central.value(),
+                    best == null ? null : best.value(), note));
         }
         return summaries;
     }
 
-    private static LocatorSummary ratio(String locator, double own, double central, int skipped) {
-        String note = skipped == 0 ? null : skipped + " run(s) left out: no job started there or under CENTRAL";
-        if (!(central > 0)) {
-            return new LocatorSummary(locator, null, "no ratio: CENTRAL's jobs never waited");
+    /** The oracle whose mean waits, summed over the runs, are lowest; null when the scenario has none. */
+    static String bestOracle(ExperimentResult result) {
+        String best = null;
+        double bestSum = Double.POSITIVE_INFINITY;
+        for (String locator : result.scenario().locators()) {
+            if (!LocatorCatalog.isOracle(locator)) {
+                continue;
+            }
+            double sum = 0;
+            for (RunResult run : result.runs()) {
+                if (run.key().locator().equals(locator) && Double.isFinite(run.metrics().meanWaitSeconds())) {
+                    sum += run.metrics().meanWaitSeconds();
+                }
+            }
+            if (sum < bestSum) {
+                bestSum = sum;
+                best = locator;
+            }
         }
-        return new LocatorSummary(locator, own / central, note);
+        return best;
+    }
+
+    private record Ratio(Double value, String note) {
+    }
+
+    private static Ratio ratio(ExperimentResult result, String locator, String reference) {
+        Map<String, Double> referenceWaits = new HashMap<>();
+        for (RunResult run : result.runs()) {
+            if (run.key().locator().equals(reference)) {
+                referenceWaits.put(sameRun(run.key()), run.metrics().meanWaitSeconds());
+            }
+        }
+        double own = 0;
+        double ref = 0;
+        int skipped = 0;
+        for (RunResult run : result.runs()) {
+            if (!run.key().locator().equals(locator)) {
+                continue;
+            }
+            double wait = run.metrics().meanWaitSeconds();
+            double other = referenceWaits.getOrDefault(sameRun(run.key()), Double.NaN);
+            if (Double.isFinite(wait) && Double.isFinite(other)) {
+                own += wait;
+                ref += other;
+            } else {
+                skipped++;
+            }
+        }
+        String note = skipped == 0 ? null : skipped + " run(s) left out: no job started there or under " + reference;
+        if (!(ref > 0)) {
+            return new Ratio(null, "no ratio: " + reference + "'s jobs never waited");
+        }
+        return new Ratio(own / ref, note);
     }
 
     /** The load level and churn variant of a run, which runs of different locators share. */

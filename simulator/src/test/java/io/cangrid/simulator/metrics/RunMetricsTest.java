@@ -54,6 +54,30 @@ class RunMetricsTest {
     }
 
     @Test
+    void waitGrowthComparesTheLastQuarterWithTheSecond() {
+        JobRecorder growing = new JobRecorder();
+        JobRecorder steady = new JobRecorder();
+        // 40 jobs submitted 10 s apart; in one run job i waits i s, in the other every job waits 20 s.
+        for (int i = 0; i < 40; i++) {
+            long at = 10_000L * i;
+            JobProfile a = JobRecorderTest.job(i, at, 1);
+            growing.submitted(a, at);
+            growing.started(a, NODE, at + 1000L * i);
+            JobProfile b = JobRecorderTest.job(i, at, 1);
+            steady.submitted(b, at);
+            steady.started(b, NODE, at + 20_000);
+        }
+        RunStats stats = new RunStats(10, 0, 1, 0, 500_000, 0, 0.1);
+        RunMetrics g = RunMetrics.of(growing.outcomes(), 40, UtilisationSeries.idle(10), stats, 400_000);
+        RunMetrics s = RunMetrics.of(steady.outcomes(), 40, UtilisationSeries.idle(10), stats, 400_000);
+        // Second quarter waits 10..19 s (mean 14.5), last quarter 30..39 s (mean 34.5).
+        assertThat(g.waitGrowth()).isCloseTo(34.5 / 14.5, within(1e-9));
+        assertThat(g.stable()).isFalse();
+        assertThat(s.waitGrowth()).isCloseTo(1.0, within(1e-9));
+        assertThat(s.stable()).isTrue();
+    }
+
+    @Test
     void nothingStartedMeansUndefinedWaits() {
         RunStats stats = new RunStats(5, 0, 0, 0, 1_000, 0, 0);
         RunMetrics m = RunMetrics.of(new JobRecorder().outcomes(), 3, UtilisationSeries.idle(5), stats, 1_000);
