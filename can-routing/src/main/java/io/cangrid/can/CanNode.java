@@ -194,8 +194,17 @@ public final class CanNode {
         }
         NodeZones theirs = s.self();
         long now = ctx.now();
-        boolean mineChanged = takeovers.resolveConflicts(theirs);
         NeighbourEntry known = table.get(from);
+        if (known != null && known.claim() == theirs && known.zones() == theirs.zones()
+                && known.listProcessed() == s.neighbours() && known.listProcessedAt() == version) {
+            // The same claim and list as last time, read while our own zones were as they are now: every
+            // conflict, overlap and discovery it could cause has been handled. Only liveness and the
+            // extension (queue, aggregates) are news. This is the steady state of every settled overlay.
+            known.heard(s, now);
+            listener.neighbourStateReceived(known);
+            return;
+        }
+        boolean mineChanged = takeovers.resolveConflicts(theirs);
         if (known != null && theirs.version() < known.version()) {
             // Overtaken in flight by newer news of the same node; it still shows the node is alive.
             known.heard(known.lastState() == null ? s : known.lastState(), now);
