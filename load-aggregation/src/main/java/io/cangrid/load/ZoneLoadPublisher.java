@@ -8,6 +8,7 @@ import io.cangrid.can.message.NeighbourState;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.job.RunQueue;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -56,9 +57,19 @@ public final class ZoneLoadPublisher {
         }
         ZoneLoad[] loads = new ZoneLoad[zones.length];
         int length = queue.length();
-        for (int i = 0; i < zones.length; i++) {
-            double share = zones.length == 1 ? 1.0 : zones[i].volume() / volume;
-            loads[i] = LoadAggregation.compute(zones[i], share, share * length, around);
+        // A node's own zones are not in its neighbour table, yet one may lie right above another (a zone
+        // taken over next to the node's home zone): the lower one must count the upper one and all above
+        // it. The upward relation has no cycles, so one pass per zone reaches the end of every chain.
+        for (int pass = 0; pass < zones.length; pass++) {
+            List<ZoneLoad> withOwn = around;
+            if (pass > 0) {
+                withOwn = new ArrayList<>(around);
+                withOwn.addAll(Arrays.asList(loads));
+            }
+            for (int i = 0; i < zones.length; i++) {
+                double share = zones.length == 1 ? 1.0 : zones[i].volume() / volume;
+                loads[i] = LoadAggregation.compute(zones[i], share, share * length, withOwn);
+            }
         }
         return new LoadState(new JobLoad(length, queue.backlogSeconds(now)), loads);
     }
