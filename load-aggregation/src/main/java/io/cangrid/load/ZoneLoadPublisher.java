@@ -14,8 +14,8 @@ import java.util.List;
 /**
  * Computes what a node publishes in its state messages: for every zone it holds, Eq. 1–2 over the loads
  * its upper neighbours last published. A node holding several zones splits its own count of 1 and its queue
- * among them by volume, so each node still counts once. The result is computed once per instant and shared
- * by the messages sent to every neighbour at that instant.
+ * among them by volume, so each node still counts once. The result is computed once per instant (and again
+ * when the node's zones or queue change within it) and shared by the messages sent to every neighbour then.
  */
 public final class ZoneLoadPublisher {
 
@@ -24,6 +24,8 @@ public final class ZoneLoadPublisher {
     private final RunQueue queue;
     private LoadState cached;
     private long cachedAt = -1;
+    private long cachedVersion = -1;
+    private int cachedLength = -1;
 
     public ZoneLoadPublisher(NodeContext ctx, CanNode can, RunQueue queue) {
         this.ctx = ctx;
@@ -33,9 +35,13 @@ public final class ZoneLoadPublisher {
 
     public LoadState current() {
         long now = ctx.now();
-        if (cached == null || cachedAt != now) {
+        // Zones and queue may change within an instant (a split right after a periodic broadcast): the
+        // state message that announces the change must carry loads of the zones it claims.
+        if (cached == null || cachedAt != now || cachedVersion != can.version() || cachedLength != queue.length()) {
             cached = compute(now);
             cachedAt = now;
+            cachedVersion = can.version();
+            cachedLength = queue.length();
         }
         return cached;
     }
