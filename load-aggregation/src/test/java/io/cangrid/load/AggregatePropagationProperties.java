@@ -13,9 +13,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * After queues change, nodes join or nodes leave, the aggregates become exact again within about as many
+ * After queues change, nodes join, leave or crash, the aggregates become exact again within about as many
  * update periods as the longest upward chain of zones, counted from when the overlay has settled again and
- * the queues have stopped changing (jobs of leaving nodes are matched anew): a value moves at most one
+ * the queues have stopped changing (jobs of departed nodes are matched anew): a value moves at most one
  * zone down per period, and every zone's aggregate in d waits for the whole chain above it in d.
  *
  * <p>The overlay's diameter is no such bound: where many nodes share their capabilities, their zones are
@@ -28,10 +28,10 @@ import net.jqwik.api.constraints.IntRange;
 class AggregatePropagationProperties {
 
     enum Change {
-        MORE_JOBS_QUEUED, NODES_JOIN, NODES_LEAVE
+        MORE_JOBS_QUEUED, NODES_JOIN, NODES_LEAVE, NODES_CRASH
     }
 
-    @Property(tries = 24)
+    @Property(tries = 30)
     void aggregatesBecomeExactAgainWithinTheLongestUpwardChain(@ForAll long seed,
             @ForAll @IntRange(min = 20, max = 100) int nodes, @ForAll LoadGrid.Population population,
             @ForAll Change change, @ForAll @IntRange(min = 1, max = 5) int howMany) {
@@ -63,6 +63,14 @@ class AggregatePropagationProperties {
             case NODES_JOIN -> {
                 for (int i = 0; i < howMany; i++) {
                     grid.addNode(grid.capabilities(population));
+                }
+            }
+            case NODES_CRASH -> {
+                // Further apart than failure detection takes, so each crash is taken over before the next
+                // (concurrent takeovers are a known limitation of the overlay, not of the aggregates).
+                for (int i = 0; i < howMany; i++) {
+                    grid.sim.crash(grid.randomActive().can().id());
+                    grid.sim.runFor(grid.settings.can().deadAfterMillis() + 2 * grid.updatePeriod());
                 }
             }
             case NODES_LEAVE -> {
