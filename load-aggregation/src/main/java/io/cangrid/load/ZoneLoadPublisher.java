@@ -8,13 +8,14 @@ import io.cangrid.can.message.NeighbourState;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.job.RunQueue;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Computes what a node publishes in its state messages: for every zone it holds, Eq. 1–2 over the loads
  * its upper neighbours last published. A node holding several zones splits its own count of 1 and its queue
- * among them by volume, so each node still counts once. The result is computed once per instant and shared
- * by the messages sent to every neighbour at that instant.
+ * among them by volume, so each node still counts once. The result is computed once per instant (and again
+ * when the node's zones or queue change within it) and shared by the messages sent to every neighbour then.
  */
 public final class ZoneLoadPublisher {
 
@@ -23,6 +24,8 @@ public final class ZoneLoadPublisher {
     private final RunQueue queue;
     private LoadState cached;
     private long cachedAt = -1;
+    private long cachedVersion = -1;
+    private int cachedLength = -1;
 
     public ZoneLoadPublisher(NodeContext ctx, CanNode can, RunQueue queue) {
         this.ctx = ctx;
@@ -32,9 +35,13 @@ public final class ZoneLoadPublisher {
 
     public LoadState current() {
         long now = ctx.now();
-        if (cached == null || cachedAt != now) {
+        // Zones and queue may change within an instant (a split right after a periodic broadcast): the
+        // state message that announces the change must carry loads of the zones it claims.
+        if (cached == null || cachedAt != now || cachedVersion != can.version() || cachedLength != queue.length()) {
             cached = compute(now);
             cachedAt = now;
+            cachedVersion = can.version();
+            cachedLength = queue.length();
         }
         return cached;
     }
@@ -56,9 +63,19 @@ public final class ZoneLoadPublisher {
         }
         ZoneLoad[] loads = new ZoneLoad[zones.length];
         int length = queue.length();
-        for (int i = 0; i < zones.length; i++) {
-            double share = zones.length == 1 ? 1.0 : zones[i].volume() / volume;
-            loads[i] = LoadAggregation.compute(zones[i], share, share * length, around);
+        // A node's own zones are not in its neighbour table, yet one may lie right above another (a zone
+        // taken over next to the node's home zone): the lower one must count the upper one and all above
+        // it. The upward relation has no cycles, so one pass per zone reaches the end of every chain.
+        for (int pass = 0; pass < zones.length; pass++) {
+            List<ZoneLoad> withOwn = around;
+            if (pass > 0) {
+                withOwn = new ArrayList<>(around);
+                withOwn.addAll(Arrays.asList(loads));
+            }
+            for (int i = 0; i < zones.length; i++) {
+                double share = zones.length == 1 ? 1.0 : zones[i].volume() / volume;
+                loads[i] = LoadAggregation.compute(zones[i], share, share * length, withOwn);
+            }
         }
         return new LoadState(new JobLoad(length, queue.backlogSeconds(now)), loads);
     }

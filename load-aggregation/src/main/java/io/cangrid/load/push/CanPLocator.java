@@ -65,6 +65,14 @@ public final class CanPLocator implements Locator {
         return (ctx, can, agent) -> new CanPLocator(ctx, can, agent, schema, config);
     }
 
+    /**
+     * The load aggregates this node publishes in its state messages now (its own load and, per zone it
+     * holds, Eq. 1–2 over what its upper neighbours last published): what tools and tests read.
+     */
+    public LoadState publishedLoads() {
+        return loads.current();
+    }
+
     @Override
     public void toOwner(JobProfile job, MatchTrace trace, NodeId adopt) {
         routing.send(job, trace, adopt);

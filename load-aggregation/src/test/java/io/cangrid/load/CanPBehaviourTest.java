@@ -1,0 +1,140 @@
+package io.cangrid.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cangrid.can.bench.CapabilityPoints;
+import io.cangrid.can.geometry.Zone;
+import io.cangrid.can.match.GridNode;
+import io.cangrid.load.push.CanPConfig;
+import io.cangrid.load.push.PushStep;
+import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.overlay.job.JobState;
+import io.cangrid.overlay.resource.Capabilities;
+import io.cangrid.overlay.resource.Requirements;
+import io.cangrid.overlay.sim.SplitMix64;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * CAN-P end to end on a small skewed grid (60 nodes, 300 jobs, each requirement constrained with
+ * probability 1.3/3 at a level drawn like a node's): every job ends COMPLETED, or NO_MATCH when no node of
+ * the grid is capable of it; no job is ever sent on to a node that is not an upper neighbour of the sender
+ * (pushes and the upward walk alike); and a larger stopping factor pushes at least as many jobs.
+ */
+class CanPBehaviourTest {
+
+    private static final int NODES = 60;
+    private static final int JOBS = 300;
+    private static final long MEAN_GAP_MILLIS = 6_000;
+
+    /** What happened to one workload under one stopping factor. */
+    record Outcome(double sf, long completed, long noMatch, int finished, int unfinished, int assigned, int pushed,
+            int pushSteps, List<String> notUpward, List<String> unmatchedButCapable) {
+
+        double pushedFraction() {
+            return pushed / (double) assigned;
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "SF %.0f: %d completed, %d no match, %d unfinished, %d of %d pushed"
+                    + " (%.3f), %d push steps", sf, completed, noMatch, unfinished, pushed, assigned, pushedFraction(),
+                    pushSteps);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {7, 11})
+    void everyJobEndsNoJobGoesDownAndAHigherStoppingFactorPushesMore(long seed) {
+        Outcome p1 = run(seed, 1);
+        Outcome p3 = run(seed, 3);
+        String context = "seed " + seed + ": " + p1 + "; " + p3;
+        System.out.println("CAN-P " + context);
+        for (Outcome o : List.of(p1, p3)) {
+            assertThat(o.unfinished()).as(context).isZero();
+            assertThat(o.finished()).as(context).isEqualTo(JOBS);
+            assertThat(o.completed() + o.noMatch()).as(context).isEqualTo(JOBS);
+            assertThat(o.completed()).as(context).isGreaterThan(0);
+            assertThat(o.pushSteps()).as(context).isGreaterThan(0);
+            assertThat(o.notUpward()).as(context).isEmpty();
+            assertThat(o.unmatchedButCapable()).as(context).isEmpty();
+        }
+        assertThat(p1.pushedFraction()).as(context).isLessThanOrEqualTo(p3.pushedFraction());
+    }
+
+    static Outcome run(long seed, double sf) {
+        RandomGenerator workload = new SplitMix64(seed);
+        CapabilityPoints levels = new CapabilityPoints();
+        List<Capabilities> population = new ArrayList<>();
+        for (int i = 0; i < NODES; i++) {
+            population.add(levels.nextCapabilities(workload));
+        }
+        LoadGrid grid = new LoadGrid(seed, CanPConfig.withStoppingFactor(sf), 10_000, 30_000);
+        int[] pushSteps = new int[1];
+        List<String> notUpward = new ArrayList<>();
+        grid.sim.setMessageObserver((from, to, message, now) -> {
+            if (message instanceof PushStep) {
+                pushSteps[0]++;
+                GridNode sender = grid.node(from);
+                GridNode receiver = grid.node(to);
+                if (!isUpperNeighbour(sender.can().zones(), receiver.can().zones()) && notUpward.size() < 5) {
+                    notUpward.add(from + " " + List.of(sender.can().zones()) + " -> " + to + " "
+                            + List.of(receiver.can().zones()) + " at " + now);
+                }
+            }
+        });
+        assertThat(grid.build(population, 5, 60)).as("seed %d SF %s: the overlay settles: %s", seed, sf,
+                grid.inspect().describe()).isTrue();
+        long start = grid.sim.now();
+        long t = 0;
+        int[] submitted = new int[1];
+        for (int i = 0; i < JOBS; i++) {
+            t += (long) (-Math.log(1 - workload.nextDouble()) * MEAN_GAP_MILLIS);
+            Capabilities like = levels.nextCapabilities(workload);
+            double[] req = new double[3];
+            for (int d = 0; d < 3; d++) {
+                req[d] = workload.nextDouble() < 1.3 / 3 ? like.get(d) : 0;
+            }
+            JobSpec spec = JobSpec.of(new Requirements(req), 600 + workload.nextDouble() * 1200);
+            grid.sim.at(start + t, () -> {
+                grid.client().submit(spec);
+                submitted[0]++;
+            });
+        }
+        grid.client();
+        grid.sim.runUntil(() -> submitted[0] == JOBS && grid.client().unfinished() == 0,
+                start + t + 6 * 3600_000L);
+        LoadGrid.Recorder events = grid.events;
+        // NO_MATCH is only right when no node of the grid could have run the job.
+        List<String> unmatchedButCapable = new ArrayList<>();
+        for (JobProfile job : events.noMatch) {
+            for (Capabilities caps : population) {
+                if (caps.satisfies(job.spec().requirements())) {
+                    unmatchedButCapable.add(job.id() + " needs " + job.spec().requirements() + ", " + caps + " has it");
+                    break;
+                }
+            }
+        }
+        return new Outcome(sf, events.count(JobState.COMPLETED), events.count(JobState.NO_MATCH),
+                events.finished.size(), grid.client().unfinished(), events.assigned, events.pushed, pushSteps[0],
+                notUpward, unmatchedButCapable);
+    }
+
+    private static boolean isUpperNeighbour(Zone[] from, Zone[] to) {
+        for (Zone a : from) {
+            for (Zone b : to) {
+                for (int d = 0; d < a.dimensions(); d++) {
+                    if (a.hasUpperNeighbour(b, d)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,112 @@
+package io.cangrid.load.push;
+
+import static io.cangrid.load.HandBuiltNode.zone;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cangrid.can.geometry.Zone;
+import io.cangrid.can.match.JobLoad;
+import io.cangrid.load.HandBuiltNode;
+import io.cangrid.load.LoadState;
+import io.cangrid.load.ZoneLoad;
+import io.cangrid.overlay.NodeId;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Step 3 of CAN-P on a hand-built neighbourhood of the unit square (x = dimension 0, y = dimension 1):
+ *
+ * <pre>
+ *   y=1  +-----------------------------+
+ *        |             M3              |
+ *   y=.5 +--------------+-------+------+
+ *        |              |       |  M2  |
+ *        |      L       |   X   +------+ y=.25
+ *        |              |       |  M1  |
+ *   y=0  +--------------+-------+------+
+ *       x=0           x=.5    x=.75   x=1
+ * </pre>
+ *
+ * X's upper neighbours are M1 and M2 in x and M3 in y; L lies below X in x, and is made the most
+ * attractive region of all to show that a job is never pushed downward.
+ */
+class PushTargetTest {
+
+    private static final Zone BOTTOM = zone(2, 1, .5, 0);
+    private static final Zone M3 = zone(2, 1, .5, 1);
+    private static final Zone L = zone(2, 1, .5, 0, 0, .5, 0);
+    private static final Zone X = zone(2, 1, .5, 0, 0, .5, 1, 0, .75, 0);
+    private static final Zone M1 = zone(2, 1, .5, 0, 0, .5, 1, 0, .75, 1, 1, .25, 0);
+    private static final Zone M2 = zone(2, 1, .5, 0, 0, .5, 1, 0, .75, 1, 1, .25, 1);
+
+    /** X's own published load: 6 nodes above it in x, 9 in y. */
+    private static final LoadState OWN = state(new ZoneLoad(X, 1, 0, new double[] {6, 9}, new double[] {7, 25}));
+
+    private static LoadState state(ZoneLoad... zones) {
+        return new LoadState(JobLoad.IDLE, zones);
+    }
+
+    /** A zone whose node publishes {@code n} nodes and {@code q} queued jobs at and above it in {@code d}. */
+    private static LoadState region(Zone z, int d, double n, double q) {
+        double[] nodesAbove = new double[2];
+        double[] queuedAbove = new double[2];
+        nodesAbove[d] = n - 1;
+        queuedAbove[d] = q;
+        return state(new ZoneLoad(z, 1, 0, nodesAbove, queuedAbove));
+    }
+
+    private static HandBuiltNode neighbourhood(boolean m3First) {
+        HandBuiltNode x = new HandBuiltNode(X);
+        x.hear(1, region(L, 0, 20, 0), L);
+        if (m3First) {
+            x.hear(4, region(M3, 1, 10, 25), M3);
+        }
+        x.hear(2, region(M1, 0, 4, 8), M1);
+        x.hear(3, region(M2, 0, 2, 1), M2);
+        if (!m3First) {
+            x.hear(4, region(M3, 1, 10, 25), M3);
+        }
+        assertThat(x.can.neighbours()).hasSize(4);
+        return x;
+    }
+
+    @Test
+    void theLayoutIsWhatThePictureShows() {
+        assertThat(X.hasUpperNeighbour(M1, 0)).isTrue();
+        assertThat(X.hasUpperNeighbour(M2, 0)).isTrue();
+        assertThat(X.hasUpperNeighbour(M3, 1)).isTrue();
+        assertThat(L.hasUpperNeighbour(X, 0)).isTrue();
+        assertThat(BOTTOM.hasUpperNeighbour(M3, 1)).isTrue();
+    }
+
+    @Test
+    void theSmallestAverageOverNodesWinsAndTiesGoToTheLargerRegion() {
+        // q/n^2: M1 8/16 = .5, M2 1/4 = .25, M3 25/100 = .25 (ties M2, but has 10 nodes to M2's 2); L is below.
+        for (boolean m3First : new boolean[] {true, false}) {
+            PushTarget t = PushTarget.choose(neighbourhood(m3First).can, OWN, PushObjective.AVERAGE_OVER_NODES);
+            assertThat(t).as("M3 heard first: %s", m3First)
+                    .isEqualTo(new PushTarget(NodeId.of(4), 1, 10, 25, 0.25, 9));
+        }
+    }
+
+    @Test
+    void theAverageAboveAlonePrefersTheEmptiestRegion() {
+        // q/n: M1 2, M2 .5, M3 2.5.
+        PushTarget t = PushTarget.choose(neighbourhood(true).can, OWN, PushObjective.AVERAGE);
+        assertThat(t).isEqualTo(new PushTarget(NodeId.of(3), 0, 2, 1, 0.5, 6));
+    }
+
+    @Test
+    void aNodeWithNoUpperNeighbourHasNoTarget() {
+        HandBuiltNode x = new HandBuiltNode(X);
+        x.hear(1, region(L, 0, 20, 0), L);
+        assertThat(PushTarget.choose(x.can, OWN, PushObjective.AVERAGE_OVER_NODES)).isNull();
+    }
+
+    @Test
+    void upperNeighboursThatPublishNoAggregatesAreNoTargets() {
+        HandBuiltNode x = new HandBuiltNode(X);
+        x.hear(2, new JobLoad(0, 0), M1);
+        x.hear(3, null, M2);
+        assertThat(x.can.neighbours()).hasSize(2);
+        assertThat(PushTarget.choose(x.can, OWN, PushObjective.AVERAGE_OVER_NODES)).isNull();
+    }
+}
