@@ -49,10 +49,23 @@ final class OwnerDesk {
     }
 
     void adopt(JobProfile profile, NodeId runNode, MatchTrace trace) {
+        OwnedJob tracked = owned.get(profile.id());
+        if (tracked != null && tracked.runNode != null && !tracked.runNode.equals(runNode)) {
+            // Matched elsewhere after the sender was presumed dead: it must not take the job back. It reports
+            // here from now on, and is told at once to drop the job (whichever of the two arrives first).
+            refuse(profile.id(), runNode);
+            return;
+        }
         OwnedJob job = owned.computeIfAbsent(profile.id(), id -> new OwnedJob(profile, trace, agent.now()));
         job.runNode = runNode;
         job.lastHeard = agent.now();
         agent.send(runNode, new OwnerChanged(new JobId[] {profile.id()}));
+    }
+
+    private void refuse(JobId id, NodeId runNode) {
+        JobId[] ids = {id};
+        agent.send(runNode, new OwnerChanged(ids));
+        agent.send(runNode, new HeartbeatAck(ids));
     }
 
     void queued(JobId id, NodeId runNode) {
