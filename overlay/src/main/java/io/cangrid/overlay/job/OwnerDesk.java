@@ -19,8 +19,17 @@ import java.util.function.Predicate;
  */
 final class OwnerDesk {
 
+    /** How many ended jobs an owner remembers, to turn away stale run nodes that re-route one of them. */
+    static final int ENDED_REMEMBERED = 4096;
+
     private final JobAgent agent;
     private final Map<JobId, OwnedJob> owned = new LinkedHashMap<>();
+    private final Map<JobId, Boolean> ended = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<JobId, Boolean> eldest) {
+            return size() > ENDED_REMEMBERED;
+        }
+    };
 
     OwnerDesk(JobAgent agent) {
         this.agent = agent;
@@ -50,9 +59,10 @@ final class OwnerDesk {
 
     void adopt(JobProfile profile, NodeId runNode, MatchTrace trace) {
         OwnedJob tracked = owned.get(profile.id());
-        if (tracked != null && tracked.runNode != null && !tracked.runNode.equals(runNode)) {
-            // Matched elsewhere after the sender was presumed dead: it must not take the job back. It reports
-            // here from now on, and is told at once to drop the job (whichever of the two arrives first).
+        if (ended.containsKey(profile.id())
+                || (tracked != null && tracked.runNode != null && !tracked.runNode.equals(runNode))) {
+            // Ended, or matched elsewhere after the sender was presumed dead: the sender must not run it.
+            // It reports here from now on, and is told at once to drop the job (whichever arrives first).
             refuse(profile.id(), runNode);
             return;
         }
@@ -105,6 +115,7 @@ final class OwnerDesk {
 
     void done(JobId id) {
         owned.remove(id);
+        ended.put(id, Boolean.TRUE);
     }
 
     void returned(JobProfile profile) {
