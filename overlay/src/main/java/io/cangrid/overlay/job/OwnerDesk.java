@@ -19,20 +19,32 @@ import java.util.function.Predicate;
  */
 final class OwnerDesk {
 
-    /** How many ended jobs an owner remembers, to turn away stale run nodes that re-route one of them. */
-    static final int ENDED_REMEMBERED = 4096;
+    /**
+     * How many ended and handed-over jobs an owner remembers: to turn away stale run nodes that re-route an
+     * ended job, and not to tell a run node to drop a job whose new owner has not reached it yet.
+     */
+    static final int GONE_REMEMBERED = 4096;
 
     private final JobAgent agent;
     private final Map<JobId, OwnedJob> owned = new LinkedHashMap<>();
-    private final Map<JobId, Boolean> ended = new LinkedHashMap<>() {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<JobId, Boolean> eldest) {
-            return size() > ENDED_REMEMBERED;
-        }
-    };
+    private final Map<JobId, Boolean> ended = recent();
+    /** Jobs handed over with the zone holding their points: the run node each had then, and when. */
+    private final Map<JobId, HandedOver> handedOver = recent();
+
+    private record HandedOver(NodeId runNode, long at) {
+    }
 
     OwnerDesk(JobAgent agent) {
         this.agent = agent;
+    }
+
+    private static <V> Map<JobId, V> recent() {
+        return new LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<JobId, V> eldest) {
+                return size() > GONE_REMEMBERED;
+            }
+        };
     }
 
     int size() {
@@ -78,6 +90,16 @@ final class OwnerDesk {
         agent.send(runNode, new HeartbeatAck(ids));
     }
 
+    /**
+     * Whether {@code runNode} ran the job when this node handed it over, recently enough that the new
+     * owner's word may still be on its way to it: it must not be told to drop the job meanwhile. Later on,
+     * the new owner has presumed it dead and matched the job again, and a drop is right.
+     */
+    private boolean isBeingHandedOver(JobId id, NodeId runNode) {
+        HandedOver h = handedOver.get(id);
+        return h != null && h.runNode.equals(runNode) && agent.now() - h.at <= agent.config().deadAfterMillis();
+    }
+
     void queued(JobId id, NodeId runNode) {
         OwnedJob job = owned.get(id);
         if (job == null || (job.runNode != null && !job.runNode.equals(runNode))) {
@@ -93,6 +115,9 @@ final class OwnerDesk {
         List<JobId> drop = new ArrayList<>();
         for (int i = 0; i < beats.ids().length; i++) {
             OwnedJob job = owned.get(beats.ids()[i]);
+            if (job == null && isBeingHandedOver(beats.ids()[i], runNode)) {
+                continue;
+            }
             if (job == null || (job.runNode != null && !job.runNode.equals(runNode))) {
                 drop.add(beats.ids()[i]);
                 continue;
@@ -177,6 +202,9 @@ final class OwnerDesk {
             runNodes[i] = job.runNode;
             traces[i] = job.trace;
             owned.remove(job.profile.id());
+            if (job.runNode != null) {
+                handedOver.put(job.profile.id(), new HandedOver(job.runNode, agent.now()));
+            }
         }
         agent.send(to, new OwnershipHandoff(profiles, runNodes, traces));
     }
