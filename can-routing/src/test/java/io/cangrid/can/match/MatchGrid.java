@@ -56,6 +56,13 @@ final class MatchGrid {
         Fate(JobProfile job) {
             this.job = job;
         }
+
+        @Override
+        public String toString() {
+            return job.id() + " needing " + job.spec().requirements() + ": submitted " + submissions + "x, run on "
+                    + runNodes + ", " + rematches + " rematch(es), ended " + finals
+                    + (reason == null ? "" : " (" + reason + ")");
+        }
     }
 
     /** A decision of matchmaking, seen when the run node queued the job. */

@@ -14,12 +14,14 @@ import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.message.HeartbeatAck;
 import io.cangrid.overlay.job.message.Heartbeats;
 import io.cangrid.overlay.job.message.JobResult;
+import io.cangrid.overlay.job.message.JobSubmitted;
 import io.cangrid.overlay.job.message.OwnershipHandoff;
 import io.cangrid.overlay.job.message.ResubmitJob;
 import io.cangrid.overlay.sim.LatencyModel;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -346,6 +348,33 @@ class JobRecoveryTest {
         assertThat(grid.log.only(RUN_ENDED, id).at()).as("the run went on undisturbed").isEqualTo(start + 200_000);
         assertThat(grid.program(oldOwner).agent.ownedJobs()).isZero();
         assertThat(grid.program(newOwner).agent.ownedJobs()).isZero();
+    }
+
+    /**
+     * The receipt of a submission is lost. The client submits the job afresh after its timeout, which
+     * makes a second job; the first one still runs, and its result reaches the client, which cannot tell
+     * what it belongs to and never records it. Known open problem (a submission is not idempotent): the
+     * client ends every submission once, but the grid ran a job whose end nobody recorded.
+     */
+    @Test
+    @Tag("known-issue")
+    void aLostReceiptLeavesNoJobWithoutAFinalState() {
+        Cast c = new Cast(19);
+        c.grid.submit(1_000, 30);
+        boolean[] lost = {false};
+        c.grid.watch(s -> {
+            if (!lost[0] && s.message() instanceof JobSubmitted) {
+                lost[0] = true;
+                c.grid.sim.partition(List.of(Set.of(c.grid.clientId())));
+                c.grid.sim.after(1, c.grid.sim::heal);
+            }
+        });
+
+        assertThat(c.grid.runUntilDone(3_600_000)).isTrue();
+
+        assertThat(lost[0]).isTrue();
+        // Today two jobs enter the grid and the client records the end of one.
+        c.grid.assertEveryJobEndedOnce(c.grid.log.jobs().size());
     }
 
     /**
