@@ -19,11 +19,32 @@ import java.util.function.Predicate;
  */
 final class OwnerDesk {
 
+    /**
+     * How many ended and handed-over jobs an owner remembers: to turn away stale run nodes that re-route an
+     * ended job, and not to tell a run node to drop a job whose new owner has not reached it yet.
+     */
+    static final int GONE_REMEMBERED = 4096;
+
     private final JobAgent agent;
     private final Map<JobId, OwnedJob> owned = new LinkedHashMap<>();
+    private final Map<JobId, Boolean> ended = recent();
+    /** Jobs handed over with the zone holding their points: the run node each had then, and when. */
+    private final Map<JobId, HandedOver> handedOver = recent();
+
+    private record HandedOver(NodeId runNode, long at) {
+    }
 
     OwnerDesk(JobAgent agent) {
         this.agent = agent;
+    }
+
+    private static <V> Map<JobId, V> recent() {
+        return new LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<JobId, V> eldest) {
+                return size() > GONE_REMEMBERED;
+            }
+        };
     }
 
     int size() {
@@ -49,10 +70,34 @@ final class OwnerDesk {
     }
 
     void adopt(JobProfile profile, NodeId runNode, MatchTrace trace) {
+        OwnedJob tracked = owned.get(profile.id());
+        if (ended.containsKey(profile.id())
+                || (tracked != null && tracked.runNode != null && !tracked.runNode.equals(runNode))) {
+            // Ended, or matched elsewhere after the sender was presumed dead: the sender must not run it.
+            // It reports here from now on, and is told at once to drop the job (whichever arrives first).
+            refuse(profile.id(), runNode);
+            return;
+        }
         OwnedJob job = owned.computeIfAbsent(profile.id(), id -> new OwnedJob(profile, trace, agent.now()));
         job.runNode = runNode;
         job.lastHeard = agent.now();
         agent.send(runNode, new OwnerChanged(new JobId[] {profile.id()}));
+    }
+
+    private void refuse(JobId id, NodeId runNode) {
+        JobId[] ids = {id};
+        agent.send(runNode, new OwnerChanged(ids));
+        agent.send(runNode, new HeartbeatAck(ids));
+    }
+
+    /**
+     * Whether {@code runNode} ran the job when this node handed it over, recently enough that the new
+     * owner's word may still be on its way to it: it must not be told to drop the job meanwhile. Later on,
+     * the new owner has presumed it dead and matched the job again, and a drop is right.
+     */
+    private boolean isBeingHandedOver(JobId id, NodeId runNode) {
+        HandedOver h = handedOver.get(id);
+        return h != null && h.runNode.equals(runNode) && agent.now() - h.at <= agent.config().deadAfterMillis();
     }
 
     void queued(JobId id, NodeId runNode) {
@@ -70,6 +115,9 @@ final class OwnerDesk {
         List<JobId> drop = new ArrayList<>();
         for (int i = 0; i < beats.ids().length; i++) {
             OwnedJob job = owned.get(beats.ids()[i]);
+            if (job == null && isBeingHandedOver(beats.ids()[i], runNode)) {
+                continue;
+            }
             if (job == null || (job.runNode != null && !job.runNode.equals(runNode))) {
                 drop.add(beats.ids()[i]);
                 continue;
@@ -92,6 +140,7 @@ final class OwnerDesk {
 
     void done(JobId id) {
         owned.remove(id);
+        ended.put(id, Boolean.TRUE);
     }
 
     void returned(JobProfile profile) {
@@ -153,6 +202,9 @@ final class OwnerDesk {
             runNodes[i] = job.runNode;
             traces[i] = job.trace;
             owned.remove(job.profile.id());
+            if (job.runNode != null) {
+                handedOver.put(job.profile.id(), new HandedOver(job.runNode, agent.now()));
+            }
         }
         agent.send(to, new OwnershipHandoff(profiles, runNodes, traces));
     }
