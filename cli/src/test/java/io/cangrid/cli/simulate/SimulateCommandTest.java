@@ -21,7 +21,7 @@ class SimulateCommandTest {
     /** Tests run in the module directory; the scenarios sit at the repository's top. */
     private static final String QUICKSTART = Path.of("..", "scenarios", "quickstart.conf").toString();
     private static final String[] SMALL = {"--set", "nodes=40", "--set", "jobs.per-level=30", "--set",
-        "load-levels=[0.5, 0.9]", "--quiet"};
+        "load-levels=[0.5, 0.9]", "--set", "locators=[CENTRAL, CENTRAL-MCT, CAN]", "--quiet"};
 
     @TempDir
     Path dir;

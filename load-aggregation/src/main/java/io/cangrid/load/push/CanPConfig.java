@@ -13,12 +13,23 @@ import java.util.Objects;
  *                      over-provisioned) instead of fastest-free / minimum score
  * @param countSent     count the jobs this node sent to a neighbour in that neighbour's queue until the
  *                      neighbour's next state message, so one stale view does not herd jobs onto one node
+ * @param searchBudget  when no capable node around the owner is free, visit up to this many nodes of the
+ *                      job's upper orthant nearest first (by distance from the job's point in the real
+ *                      dimensions, so the first free node found is close to the best fit) before pushing;
+ *                      0 switches it off
+ * @param redirects     offer a job to a node that looked free instead of assigning it outright; a node no
+ *                      longer free passes the offer to a free capable neighbour, at most this many times
+ *                      in a row; 0 switches it off
  */
 public record CanPConfig(double stoppingFactor, PushObjective objective, StoppingRule stopping, RunNodeScore score,
-        int maxPushes, double idleThreshold, boolean bestFit, boolean countSent) {
+        int maxPushes, double idleThreshold, boolean bestFit, boolean countSent, int searchBudget, int redirects) {
 
     public static final int DEFAULT_MAX_PUSHES = 64;
     public static final double DEFAULT_IDLE_THRESHOLD = 1.0;
+    public static final int DEFAULT_SEARCH_BUDGET = 16;
+    public static final int MAX_SEARCH_BUDGET = 1024;
+    public static final int DEFAULT_REDIRECTS = 2;
+    public static final int MAX_REDIRECTS = 16;
 
     public CanPConfig {
         if (!(stoppingFactor > 0 && stoppingFactor <= 10)) {
@@ -30,6 +41,14 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
         if (maxPushes < 1) {
             throw new IllegalArgumentException("max pushes must be at least 1, was " + maxPushes);
         }
+        if (searchBudget < 0 || searchBudget > MAX_SEARCH_BUDGET) {
+            throw new IllegalArgumentException("the search budget must lie in [0, " + MAX_SEARCH_BUDGET
+                    + "] nodes (0 = off), was " + searchBudget);
+        }
+        if (redirects < 0 || redirects > MAX_REDIRECTS) {
+            throw new IllegalArgumentException("redirects must lie in [0, " + MAX_REDIRECTS + "] (0 = off), was "
+                    + redirects);
+        }
         if (!(idleThreshold >= 0) || Double.isInfinite(idleThreshold)) {
             throw new IllegalArgumentException("the idle threshold must be a finite value >= 0 (0 = off), was "
                     + idleThreshold);
@@ -39,43 +58,66 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     /** CAN-P exactly as ALGORITHMS section 5 with stopping factor {@code sf}. */
     public static CanPConfig withStoppingFactor(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE_OVER_NODES, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, 0, false, false);
+                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0);
     }
 
     /**
-     * CAN-PX: SF 2 with every refinement of section 10 on — idle-aware stopping, the objective {@code q/n}
-     * that goes with it, shortest queue with best-fit ties, and counting jobs just sent.
+     * CAN-PX: SF 2 with every refinement on — idle-aware stopping, the objective {@code q/n} that goes with
+     * it, shortest queue with best-fit ties, counting jobs just sent, and the nearest-first search.
      */
     public static CanPConfig px() {
         return new CanPConfig(2, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true);
+                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, DEFAULT_SEARCH_BUDGET,
+                DEFAULT_REDIRECTS);
     }
 
     public CanPConfig withIdleThreshold(double theta) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, theta, bestFit, countSent);
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, theta, bestFit, countSent,
+                searchBudget, redirects);
     }
 
     public CanPConfig withBestFit(boolean on) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, on, countSent);
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, on, countSent,
+                searchBudget, redirects);
     }
 
     public CanPConfig withCountSent(boolean on) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, on);
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, on,
+                searchBudget, redirects);
+    }
+
+    public CanPConfig withSearchBudget(int nodes) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                nodes, redirects);
+    }
+
+    public CanPConfig withRedirects(int times) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, times);
+    }
+
+    public CanPConfig withMaxPushes(int pushes) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, pushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects);
     }
 
     public CanPConfig withObjective(PushObjective o) {
-        return new CanPConfig(stoppingFactor, o, stopping, score, maxPushes, idleThreshold, bestFit, countSent);
+        return new CanPConfig(stoppingFactor, o, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects);
     }
 
     public CanPConfig withStopping(StoppingRule rule) {
-        return new CanPConfig(stoppingFactor, objective, rule, score, maxPushes, idleThreshold, bestFit, countSent);
+        return new CanPConfig(stoppingFactor, objective, rule, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects);
     }
 
     public CanPConfig withScore(RunNodeScore s) {
-        return new CanPConfig(stoppingFactor, objective, stopping, s, maxPushes, idleThreshold, bestFit, countSent);
+        return new CanPConfig(stoppingFactor, objective, stopping, s, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects);
     }
 
     public CanPConfig withStoppingFactorValue(double sf) {
-        return new CanPConfig(sf, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent);
+        return new CanPConfig(sf, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects);
     }
 }

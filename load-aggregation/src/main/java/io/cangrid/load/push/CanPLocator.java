@@ -80,18 +80,23 @@ public final class CanPLocator implements Locator {
 
     @Override
     public void match(JobProfile job, NodeId owner, MatchTrace trace) {
-        step(new PushStep(job, owner, trace, null, 0, new NodeId[0]));
+        step(new PushStep(job, owner, trace, null, 0, new NodeId[0], false));
     }
 
     @Override
     public boolean handles(Message message) {
-        return message instanceof PushStep || message instanceof OrthantSearch;
+        return message instanceof PushStep || message instanceof FreeSearch || message instanceof TryAssign
+                || message instanceof OrthantSearch;
     }
 
     @Override
     public void receive(NodeId from, Message message) {
         if (message instanceof PushStep m) {
             step(m);
+        } else if (message instanceof FreeSearch m) {
+            search(m);
+        } else if (message instanceof TryAssign m) {
+            offered(m);
         } else if (message instanceof OrthantSearch m) {
             orthant.visit(m);
         } else {
@@ -118,13 +123,49 @@ public final class CanPLocator implements Locator {
             walkUpward(s);
             return;
         }
+        if (config.searchBudget() > 0 && !s.searched()) {
+            search(new FreeSearch(job, s.owner(), s.trace(), best, new NodeId[0], new NodeId[0], new double[0]));
+            return;
+        }
         PushTarget target = PushTarget.choose(can, loads.current(), config.objective());
         if (target == null || s.pushes() >= config.maxPushes() || stopsHere(target)) {
             dispatch(best, s);
             return;
         }
         ctx.send(target.neighbour(), new PushStep(job, s.owner(), s.trace().forwardedByPush(), best, s.pushes() + 1,
-                s.walked()));
+                s.walked(), true));
+    }
+
+    /**
+     * One node of the nearest-first search: a free capable node around ends it; otherwise the search moves
+     * to the nearest node of its frontier, until the budget is spent and pushing takes over from here.
+     */
+    private void search(FreeSearch m) {
+        if (can.phase() != CanPhase.ACTIVE) {
+            ctx.schedule(1_000, () -> search(m));
+            return;
+        }
+        JobProfile job = m.profile();
+        List<Candidate> capable = adjustForSent(
+                Candidates.around(can, agent.queue(), job.spec().requirements(), ctx.now()));
+        Candidate free = choice.bestFitFree(capable, job);
+        PushStep asStep = new PushStep(job, m.owner(), m.trace(), m.best(), 0, new NodeId[0], true);
+        if (free != null) {
+            dispatch(free, asStep);
+            return;
+        }
+        Candidate best = choice.shortestQueueBestFit(capable, m.best(), job);
+        NodeId[] visited = Arrays.copyOf(m.visited(), m.visited().length + 1);
+        visited[visited.length - 1] = can.id();
+        SearchFrontier frontier = new SearchFrontier(m.frontier(), m.distances());
+        frontier.addNeighbours(can.neighbours(), job.id().point(), schema.realDimensions(), visited);
+        if (visited.length >= config.searchBudget() || frontier.isEmpty()) {
+            step(new PushStep(job, m.owner(), m.trace(), best, 0, new NodeId[0], true));
+            return;
+        }
+        NodeId next = frontier.pollNearest();
+        ctx.send(next, new FreeSearch(job, m.owner(), m.trace().forwarded(), best, visited, frontier.ids(),
+                frontier.distances()));
     }
 
     /** Eq. 4, unless CAN-PX's idle-aware rule sees an average queue above that says someone there is idle. */
@@ -143,7 +184,32 @@ public final class CanPLocator implements Locator {
                 ledger.record(chosen.id(), entry.lastState());
             }
         }
+        if (config.redirects() > 0 && chosen.isFree() && !chosen.id().equals(can.id())) {
+            // It looked free, but our view of it may be a period old: let it check.
+            ctx.send(chosen.id(), new TryAssign(s.profile(), s.owner(), s.trace().forwarded(), config.redirects()));
+            return;
+        }
         agent.dispatch(chosen.id(), s.profile(), s.owner(), s.trace());
+    }
+
+    /** A job offered because this node looked free: take it if so, else pass it to a free neighbour if any. */
+    private void offered(TryAssign m) {
+        if (agent.queue().isIdle() || m.redirectsLeft() <= 0 || can.phase() != CanPhase.ACTIVE) {
+            agent.dispatch(can.id(), m.profile(), m.owner(), m.trace());
+            return;
+        }
+        List<Candidate> capable = adjustForSent(
+                Candidates.around(can, agent.queue(), m.profile().spec().requirements(), ctx.now()));
+        Candidate free = choice.bestFitFree(capable, m.profile());
+        if (free == null) {
+            agent.dispatch(can.id(), m.profile(), m.owner(), m.trace());
+            return;
+        }
+        NeighbourEntry entry = entryOf(free.id());
+        if (config.countSent() && entry != null) {
+            ledger.record(free.id(), entry.lastState());
+        }
+        ctx.send(free.id(), new TryAssign(m.profile(), m.owner(), m.trace().forwarded(), m.redirectsLeft() - 1));
     }
 
     private List<Candidate> adjustForSent(List<Candidate> capable) {
@@ -172,7 +238,8 @@ public final class CanPLocator implements Locator {
         walked[walked.length - 1] = can.id();
         NodeId up = UpwardWalk.next(can, schema, s.profile().spec().requirements(), walked);
         if (up != null && !BasicCanLocator.contains(s.walked(), up)) {
-            ctx.send(up, new PushStep(s.profile(), s.owner(), s.trace().forwarded(), null, s.pushes(), walked));
+            ctx.send(up, new PushStep(s.profile(), s.owner(), s.trace().forwarded(), null, s.pushes(), walked,
+                    s.searched()));
         } else {
             orthant.start(s.profile(), s.owner(), s.trace());
         }

@@ -9,8 +9,9 @@ import io.cangrid.overlay.job.MatchTrace;
 /**
  * A job moving between CAN-P nodes: pushed toward an underloaded region, or walking upward because no
  * capable node has been seen yet. It carries the best candidate seen on its path (null before the first),
- * the number of pushes so far, and the nodes walked upward (so the walk never returns to one).
+ * the number of pushes so far, the nodes walked upward (so the walk never returns to one), and whether
+ * the nearest-first search has been made.
  */
 public record PushStep(JobProfile profile, NodeId owner, MatchTrace trace, Candidate best, int pushes,
-        NodeId[] walked) implements Message {
+        NodeId[] walked, boolean searched) implements Message {
 }

@@ -11,7 +11,7 @@ import java.util.Map;
 final class CanPOptions {
 
     static final List<String> KEYS = List.of("sf", "objective", "stopping", "score", "maxPushes", "idle", "bestFit",
-            "countSent");
+            "countSent", "search", "redirects");
 
     private CanPOptions() {
     }
@@ -26,8 +26,9 @@ final class CanPOptions {
                     case "objective" -> c.withObjective(PushObjective.parse(v));
                     case "stopping" -> c.withStopping(StoppingRule.parse(v));
                     case "score" -> c.withScore(RunNodeScore.parse(v));
-                    case "maxPushes" -> new CanPConfig(c.stoppingFactor(), c.objective(), c.stopping(), c.score(),
-                            (int) number(v), c.idleThreshold(), c.bestFit(), c.countSent());
+                    case "maxPushes" -> c.withMaxPushes(integer(v));
+                    case "search" -> c.withSearchBudget(integer(v));
+                    case "redirects" -> c.withRedirects(integer(v));
                     case "idle" -> c.withIdleThreshold(number(v));
                     case "bestFit" -> c.withBestFit(bool(v));
                     case "countSent" -> c.withCountSent(bool(v));
@@ -46,6 +47,14 @@ final class CanPOptions {
             return Double.parseDouble(v);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + v + "' is not a number", e);
+        }
+    }
+
+    private static int integer(String v) {
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + v + "' is not a whole number", e);
         }
     }
 

@@ -17,7 +17,7 @@ class GridExperimentTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"CENTRAL", "CENTRAL-MCT", "CAN"})
+    @ValueSource(strings = {"CENTRAL", "CENTRAL-MCT", "CENTRAL-BESTFIT", "CENTRAL-RANDFREE", "CAN", "CAN-P2", "CAN-PX"})
     void everyJobOfAStaticGridEnds(String locator) {
         Workload w = SmallWorkloads.of(7, 80, 300, 8_000, List.of());
         JobTally tally = new JobTally();
@@ -31,10 +31,17 @@ class GridExperimentTest {
         assertThat(tally.count(JobState.COMPLETED) + tally.count(JobState.NO_MATCH)).isEqualTo(300);
         assertThat(tally.rematches).isZero();
         assertThat(tally.resubmissions).isZero();
+        // NO_MATCH only for jobs no node of the grid could run.
+        for (var job : tally.profiles.values()) {
+            if (tally.finished.get(job.id()) == JobState.NO_MATCH) {
+                assertThat(w.nodes()).as("capable node for NO_MATCH job %s (%s)", job.id(),
+                        tally.reasons.get(job.id())).noneMatch(n -> n.satisfies(job.spec().requirements()));
+            }
+        }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"CENTRAL", "CAN"})
+    @ValueSource(strings = {"CENTRAL", "CAN", "CAN-P2", "CAN-PX"})
     void noJobIsLostWhenNodesLeaveAndCrash(String locator) {
         List<ChurnEvent> churn = List.of(ChurnEvent.crash(200_000), ChurnEvent.leave(400_000),
                 ChurnEvent.crash(600_000), ChurnEvent.leave(800_000), ChurnEvent.crash(1_000_000),

@@ -18,6 +18,7 @@ final class JobTally implements JobEvents {
     final Map<JobId, JobState> finished = new HashMap<>();
     final Map<JobId, String> reasons = new HashMap<>();
     final Map<JobId, Long> submittedAt = new HashMap<>();
+    final Map<JobId, JobProfile> profiles = new HashMap<>();
     final Map<JobId, Long> startedAt = new HashMap<>();
     int duplicateFinishes;
     int rematches;
@@ -31,6 +32,7 @@ final class JobTally implements JobEvents {
             resubmissions++;
         }
         submittedAt.putIfAbsent(job.id(), at);
+        profiles.putIfAbsent(job.id(), job);
     }
 
     @Override

@@ -48,7 +48,11 @@ class ScenarioLoaderTest {
     void shippedScenariosSayWhatTheBriefAsks() {
         Scenario quick = ScenarioLoader.load(ScenarioFiles.DIR.resolve("quickstart.conf"));
         assertThat(quick.nodes()).isEqualTo(200);
-        assertThat(quick.locators()).containsExactly("CENTRAL", "CENTRAL-MCT", "CAN");
+        assertThat(quick.locators()).contains("CENTRAL", "CAN", "CAN-P2");
+
+        Scenario light = ScenarioLoader.load(ScenarioFiles.DIR.resolve("kim-light-mixed.conf"));
+        assertThat(light.locators()).containsExactly("CENTRAL", "CENTRAL-MCT", "CENTRAL-BESTFIT", "CENTRAL-RANDFREE",
+                "CAN", "CAN-P1", "CAN-P2", "CAN-P3", "CAN-PX");
 
         Scenario heavy = ScenarioLoader.load(ScenarioFiles.DIR.resolve("kim-heavy-mixed.conf"));
         assertThat(heavy.jobs().constraint()).isEqualTo(JobMix.Constraint.HEAVILY);
@@ -61,7 +65,7 @@ class ScenarioLoaderTest {
         assertThat(dynamic.churn().departures()).containsExactly(0.1, 0.2, 0.3);
         assertThat(dynamic.loadLevels()).containsExactly(0.7);
         assertThat(dynamic.churn().variants()).hasSize(3);
-        assertThat(dynamic.runCount()).isEqualTo(3 * 3);
+        assertThat(dynamic.runCount()).isEqualTo(dynamic.locators().size() * 3);
     }
 
     @Test
