@@ -437,7 +437,7 @@ public final class CanNode {
         return ctx;
     }
 
-    CanConfig config() {
+    public CanConfig config() {
         return config;
     }
 

@@ -20,9 +20,11 @@ import java.util.Objects;
  * @param redirects     offer a job to a node that looked free instead of assigning it outright; a node no
  *                      longer free passes the offer to a free capable neighbour, at most this many times
  *                      in a row; 0 switches it off
+ * @param rebalance     once per update period, move jobs waiting in this node's queue to capable
+ *                      neighbours that have become free
  */
 public record CanPConfig(double stoppingFactor, PushObjective objective, StoppingRule stopping, RunNodeScore score,
-        int maxPushes, double idleThreshold, boolean bestFit, boolean countSent, int searchBudget, int redirects) {
+        int maxPushes, double idleThreshold, boolean bestFit, boolean countSent, int searchBudget, int redirects, boolean rebalance) {
 
     public static final int DEFAULT_MAX_PUSHES = 64;
     public static final double DEFAULT_IDLE_THRESHOLD = 1.0;
@@ -55,69 +57,85 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
         }
     }
 
-    /** CAN-P exactly as ALGORITHMS section 5 with stopping factor {@code sf}. */
+    /** CAN-P exactly as ALGORITHMS section 5 (the paper's reconstructed formulas) with stopping factor {@code sf}. */
     public static CanPConfig withStoppingFactor(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE_OVER_NODES, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0);
+                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false);
     }
 
     /**
-     * CAN-PX: SF 2 with every refinement on — idle-aware stopping, the objective {@code q/n} that goes with
-     * it, shortest queue with best-fit ties, counting jobs just sent, and the nearest-first search.
+     * CAN-P as shipped with stopping factor {@code sf}: section 5 calibrated against the published ratios
+     * (ALGORITHMS section 10) — no probabilistic stop while the target region's average queue is below
+     * {@link #DEFAULT_IDLE_THRESHOLD}, the objective {@code q/n} that goes with it, shortest queue with
+     * best-fit ties among candidates, and jobs just sent counted until the next update.
+     */
+    public static CanPConfig calibrated(double sf) {
+        return new CanPConfig(sf, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
+                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false);
+    }
+
+    /**
+     * CAN-PX: calibrated CAN-P2 plus a nearest-first search for a free capable node before pushing, offers
+     * that a node no longer free redirects to a free neighbour, and waiting jobs moving to neighbours that
+     * become free.
      */
     public static CanPConfig px() {
-        return new CanPConfig(2, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, DEFAULT_SEARCH_BUDGET,
-                DEFAULT_REDIRECTS);
+        return calibrated(2).withSearchBudget(DEFAULT_SEARCH_BUDGET).withRedirects(DEFAULT_REDIRECTS)
+                .withRebalance(true);
     }
 
     public CanPConfig withIdleThreshold(double theta) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, theta, bestFit, countSent,
-                searchBudget, redirects);
+                searchBudget, redirects, rebalance);
     }
 
     public CanPConfig withBestFit(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, on, countSent,
-                searchBudget, redirects);
+                searchBudget, redirects, rebalance);
     }
 
     public CanPConfig withCountSent(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, on,
-                searchBudget, redirects);
+                searchBudget, redirects, rebalance);
     }
 
     public CanPConfig withSearchBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                nodes, redirects);
+                nodes, redirects, rebalance);
+    }
+
+    public CanPConfig withRebalance(boolean on) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects, on);
     }
 
     public CanPConfig withRedirects(int times) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, times);
+                searchBudget, times, rebalance);
     }
 
     public CanPConfig withMaxPushes(int pushes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, pushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects);
+                searchBudget, redirects, rebalance);
     }
 
     public CanPConfig withObjective(PushObjective o) {
         return new CanPConfig(stoppingFactor, o, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects);
+                searchBudget, redirects, rebalance);
     }
 
     public CanPConfig withStopping(StoppingRule rule) {
         return new CanPConfig(stoppingFactor, objective, rule, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects);
+                searchBudget, redirects, rebalance);
     }
 
     public CanPConfig withScore(RunNodeScore s) {
         return new CanPConfig(stoppingFactor, objective, stopping, s, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects);
+                searchBudget, redirects, rebalance);
     }
 
     public CanPConfig withStoppingFactorValue(double sf) {
         return new CanPConfig(sf, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects);
+                searchBudget, redirects, rebalance);
     }
 }

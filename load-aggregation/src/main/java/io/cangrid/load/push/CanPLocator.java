@@ -47,6 +47,7 @@ public final class CanPLocator implements Locator {
     private final ZoneLoadPublisher loads;
     private final CandidateChoice choice;
     private final SentLedger ledger = new SentLedger();
+    private boolean rebalancing;
 
     public CanPLocator(NodeContext ctx, CanNode can, JobAgent agent, ResourceSchema schema, CanPConfig config) {
         this.ctx = ctx;
@@ -58,7 +59,48 @@ public final class CanPLocator implements Locator {
         this.orthant = new OrthantWalker(ctx, can, agent, schema);
         this.loads = new ZoneLoadPublisher(ctx, can, agent.queue());
         this.choice = new CandidateChoice(schema, config.score());
-        can.setStateExtension(loads::current);
+        can.setStateExtension(this::published);
+    }
+
+    /** What rides on each state message; the first one also starts the periodic rebalancing, if enabled. */
+    private LoadState published() {
+        if (config.rebalance() && !rebalancing) {
+            rebalancing = true;
+            ctx.schedule(can.config().updatePeriodMillis(), this::rebalance);
+        }
+        return loads.current();
+    }
+
+    /**
+     * Once per update period: a job waiting here behind another moves to a capable neighbour that is free
+     * now. Placement decided on a stale view is corrected as soon as a better place shows.
+     */
+    private void rebalance() {
+        if (can.phase() == CanPhase.LEFT) {
+            return;
+        }
+        List<JobProfile> waiting = agent.queue().waitingJobs();
+        if (!waiting.isEmpty() && can.phase() == CanPhase.ACTIVE) {
+            java.util.Set<NodeId> taken = new java.util.HashSet<>();
+            for (JobProfile job : waiting) {
+                List<Candidate> others = new ArrayList<>();
+                for (Candidate c : adjustForSent(
+                        Candidates.around(can, agent.queue(), job.spec().requirements(), ctx.now()))) {
+                    if (!c.id().equals(can.id()) && !taken.contains(c.id())) {
+                        others.add(c);
+                    }
+                }
+                Candidate free = choice.bestFitFree(others, job);
+                if (free != null && agent.moveWaiting(job.id(), free.id())) {
+                    taken.add(free.id());
+                    NeighbourEntry entry = entryOf(free.id());
+                    if (config.countSent() && entry != null) {
+                        ledger.record(free.id(), entry.lastState());
+                    }
+                }
+            }
+        }
+        ctx.schedule(can.config().updatePeriodMillis(), this::rebalance);
     }
 
     public static LocatorFactory factory(ResourceSchema schema, CanPConfig config) {

@@ -89,7 +89,7 @@ public final class JobAgent {
         } else if (message instanceof JobAssign m) {
             runner.assign(m);
         } else if (message instanceof JobQueued m) {
-            owner.queued(m.id(), from);
+            owner.queued(m.id(), from, m.movedFrom());
         } else if (message instanceof Heartbeats m) {
             owner.heartbeats(from, m);
         } else if (message instanceof HeartbeatAck m) {
@@ -137,6 +137,14 @@ public final class JobAgent {
     /** Matchmaking chose {@code runNode}: send it the job. */
     public void dispatch(NodeId runNode, JobProfile profile, NodeId jobOwner, MatchTrace trace) {
         send(runNode, new JobAssign(profile, jobOwner, trace));
+    }
+
+    /**
+     * Passes a job waiting in this node's queue to {@code to} (a capable node that has become free), and
+     * tells the owner through the new run node. Returns false when the job is no longer waiting here.
+     */
+    public boolean moveWaiting(JobId id, NodeId to) {
+        return runner.moveWaiting(id, to);
     }
 
     /** Matchmaking found no capable node: the client learns why, the owner forgets the job. */

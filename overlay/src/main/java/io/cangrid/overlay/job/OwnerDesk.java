@@ -100,9 +100,10 @@ final class OwnerDesk {
         return h != null && h.runNode.equals(runNode) && agent.now() - h.at <= agent.config().deadAfterMillis();
     }
 
-    void queued(JobId id, NodeId runNode) {
+    void queued(JobId id, NodeId runNode, NodeId movedFrom) {
         OwnedJob job = owned.get(id);
-        if (job == null || (job.runNode != null && !job.runNode.equals(runNode))) {
+        boolean movedOn = movedFrom != null && job != null && movedFrom.equals(job.runNode);
+        if (job == null || (job.runNode != null && !job.runNode.equals(runNode) && !movedOn)) {
             // Ended or placed elsewhere meanwhile: the sender must not run it too.
             agent.send(runNode, new HeartbeatAck(new JobId[] {id}));
             return;

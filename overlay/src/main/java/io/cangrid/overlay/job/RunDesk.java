@@ -41,15 +41,25 @@ final class RunDesk {
     void assign(JobAssign assign) {
         JobProfile profile = assign.profile();
         if (queue.holds(profile.id())) {
-            agent.send(assign.owner(), new JobQueued(profile.id()));
+            agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom()));
             return;
         }
         int ahead = queue.length();
         queue.add(new HeldJob(profile, assign.owner(), assign.trace()));
         ownerLastAck.putIfAbsent(assign.owner(), agent.now());
         agent.events().assigned(profile, agent.self(), assign.trace(), ahead, agent.now());
-        agent.send(assign.owner(), new JobQueued(profile.id()));
+        agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom()));
         startNext();
+    }
+
+    boolean moveWaiting(JobId id, NodeId to) {
+        HeldJob job = queue.get(id);
+        if (job == null || queue.isRunning(id)) {
+            return false;
+        }
+        queue.remove(id);
+        agent.send(to, new JobAssign(job.profile, job.owner, job.trace.forwarded(), agent.self()));
+        return true;
     }
 
     private void startNext() {

@@ -47,6 +47,15 @@ public final class RunQueue {
         return backlog;
     }
 
+    /** The jobs waiting behind the running one, in queue order. */
+    public java.util.List<JobProfile> waitingJobs() {
+        java.util.List<JobProfile> out = new ArrayList<>(waiting.size());
+        for (HeldJob j : waiting) {
+            out.add(j.profile);
+        }
+        return out;
+    }
+
     /** The job running now, or null. */
     public JobProfile runningJob() {
         return running == null ? null : running.profile;

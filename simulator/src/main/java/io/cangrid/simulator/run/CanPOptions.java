@@ -10,15 +10,29 @@ import java.util.Map;
 /** Applies a scenario's options to a CAN-P configuration, refusing unknown keys and bad values. */
 final class CanPOptions {
 
-    static final List<String> KEYS = List.of("sf", "objective", "stopping", "score", "maxPushes", "idle", "bestFit",
-            "countSent", "search", "redirects");
+    static final List<String> KEYS = List.of("paper", "sf", "objective", "stopping", "score", "maxPushes", "idle", "bestFit",
+            "countSent", "search", "redirects", "rebalance");
 
     private CanPOptions() {
     }
 
     static CanPConfig apply(CanPConfig base, String locator, Map<String, String> options) {
         CanPConfig c = base;
+        String paper = options.get("paper");
+        if (paper != null) {
+            try {
+                if (bool(paper)) {
+                    // Section 5 exactly as reconstructed, with the locator's stopping factor; options after it apply.
+                    c = CanPConfig.withStoppingFactor(base.stoppingFactor());
+                }
+            } catch (IllegalArgumentException ex) {
+                throw new IllegalArgumentException("locator " + locator + ": paper: " + ex.getMessage(), ex);
+            }
+        }
         for (Map.Entry<String, String> e : options.entrySet()) {
+            if (e.getKey().equals("paper")) {
+                continue;
+            }
             String v = e.getValue();
             try {
                 c = switch (e.getKey()) {
@@ -29,6 +43,7 @@ final class CanPOptions {
                     case "maxPushes" -> c.withMaxPushes(integer(v));
                     case "search" -> c.withSearchBudget(integer(v));
                     case "redirects" -> c.withRedirects(integer(v));
+                    case "rebalance" -> c.withRebalance(bool(v));
                     case "idle" -> c.withIdleThreshold(number(v));
                     case "bestFit" -> c.withBestFit(bool(v));
                     case "countSent" -> c.withCountSent(bool(v));

@@ -66,9 +66,9 @@ public final class LocatorCatalog {
 
     private static CanPConfig canPBase(String name) {
         return switch (name) {
-            case CAN_P1 -> CanPConfig.withStoppingFactor(1);
-            case CAN_P2 -> CanPConfig.withStoppingFactor(2);
-            case CAN_P3 -> CanPConfig.withStoppingFactor(3);
+            case CAN_P1 -> CanPConfig.calibrated(1);
+            case CAN_P2 -> CanPConfig.calibrated(2);
+            case CAN_P3 -> CanPConfig.calibrated(3);
             case CAN_PX -> CanPConfig.px();
             default -> throw new IllegalStateException("not a CAN-P locator: " + name);
         };

@@ -37,7 +37,7 @@ class LocatorCatalogTest {
                 .hasMessageContaining("R4b").hasMessageContaining("R4a");
         assertThatThrownBy(() -> LocatorCatalog.validate("CAN-P2[score=fastest]"))
                 .hasMessageContaining("queue/cpu").hasMessageContaining("mct");
-        assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[speed=2]")).hasMessageContaining("valid: sf");
+        assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[speed=2]")).hasMessageContaining("valid: paper, sf");
         assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[bestFit=maybe]")).hasMessageContaining("true/false");
         assertThatThrownBy(() -> LocatorCatalog.validate("CENTRAL[sf=1]")).hasMessageContaining("takes no options");
         assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[idle]")).hasMessageContaining("key=value");

@@ -4,6 +4,13 @@ import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.MatchTrace;
 
-/** Matchmaking → the chosen run node: queue this job; heartbeats go to {@code owner}. */
-public record JobAssign(JobProfile profile, NodeId owner, MatchTrace trace) implements JobMessage {
+/**
+ * Matchmaking → the chosen run node: queue this job; heartbeats go to {@code owner}. {@code movedFrom} names
+ * the run node that held the job waiting and passed it on to one that became free (null otherwise).
+ */
+public record JobAssign(JobProfile profile, NodeId owner, MatchTrace trace, NodeId movedFrom) implements JobMessage {
+
+    public JobAssign(JobProfile profile, NodeId owner, MatchTrace trace) {
+        this(profile, owner, trace, null);
+    }
 }

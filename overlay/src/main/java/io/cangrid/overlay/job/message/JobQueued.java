@@ -1,7 +1,15 @@
 package io.cangrid.overlay.job.message;
 
+import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.JobId;
 
-/** Run node → owner: the job is in this node's queue (the sender is the run node). */
-public record JobQueued(JobId id) implements JobMessage {
+/**
+ * Run node → owner: the job is in this node's queue (the sender is the run node); {@code movedFrom} is the
+ * run node it came from when one passed it on, else null.
+ */
+public record JobQueued(JobId id, NodeId movedFrom) implements JobMessage {
+
+    public JobQueued(JobId id) {
+        this(id, null);
+    }
 }
