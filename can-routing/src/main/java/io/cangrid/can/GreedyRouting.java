@@ -11,8 +11,11 @@ import java.util.random.RandomGenerator;
 /**
  * Greedy CAN forwarding: the next hop is the neighbour whose zone is nearest to the target (Euclidean
  * distance from the point to the box), ties broken by the smaller node id. In a tiling of boxes some face
- * neighbour is always strictly nearer than the current zone, so a consistent overlay always delivers and
- * never leaves this rule.
+ * neighbour is always strictly nearer than the current zone, so a consistent overlay always delivers.
+ *
+ * <p>Greedy forwarding is short in near-cubic zones but crawls through stacks of thin slabs, which points
+ * sharing their real coordinates produce: from a slab far from the target along its thin side, a route
+ * first {@link SlabClimb climbs} out of the stack and then turns greedy for good.
  *
  * <p>While the overlay is still repairing, a node may know no neighbour nearer than itself: the space it
  * borders lies with a node it has not heard of. Greedy forwarding from any of its neighbours would bring
@@ -33,10 +36,13 @@ final class GreedyRouting {
     }
 
     /** The next hop for {@code env} and the envelope to send there; null when we know no one at all. */
-    static Forward forward(List<NeighbourEntry> neighbours, Acquaintances acquaintances, RouteEnvelope env,
-            double ownDistance, RandomGenerator random) {
+    static Forward forward(OwnZones own, NodeId self, List<NeighbourEntry> neighbours, Acquaintances acquaintances,
+            RouteEnvelope env, RandomGenerator random) {
         if (neighbours.isEmpty()) {
             return null;
+        }
+        if (env.via() != null && knows(neighbours, env.via())) {
+            return new Forward(env.via(), env.nextHop());
         }
         Point target = env.target();
         NodeId best = null;
@@ -55,10 +61,72 @@ final class GreedyRouting {
         if (env.walk() > 0 && !ownerKnown) {
             return new Forward(randomStep(neighbours, acquaintances, random), env.nextHop());
         }
+        int leg = env.leg();
+        if (!ownerKnown && leg >= RouteEnvelope.LEG_GREEDY) {
+            Forward climb = climb(own, self, neighbours, env);
+            if (climb != null) {
+                return climb;
+            }
+            if (leg > RouteEnvelope.LEG_GREEDY) {
+                leg = RouteEnvelope.finalLeg(env.climbDimension());
+            }
+        }
+        double ownDistance = own.distanceTo(target);
         if (bestDistance >= ownDistance && env.payload() instanceof NeighbourProbe) {
             return new Forward(randomStep(neighbours, acquaintances, random), env.startWalk(WALK_HOPS));
         }
-        return new Forward(best, env.nextHop());
+        if (!ownerKnown && leg < RouteEnvelope.LEG_GREEDY) {
+            // Descending from a climb: stay level with the target along the climbed axis, or the route drops
+            // back into a stack of slabs short of the target and crawls the rest of the way.
+            NodeId level = SlabClimb.levelStep(neighbours, target, env.climbDimension(), ownDistance);
+            if (level != null) {
+                best = level;
+            }
+        }
+        return new Forward(best, env.nextHop(leg, null));
+    }
+
+    /**
+     * The next step of a climb out of a stack of slabs, starting one if our zone is such a slab far from the
+     * target; null when the route is (or now turns) greedy. A climb that ends never restarts, so a route
+     * has at most three legs, each of which strictly decreases a distance (the Euclidean one, the one along
+     * the climbed axis, the Euclidean one again): it cannot loop.
+     */
+    private static Forward climb(OwnZones own, NodeId self, List<NeighbourEntry> neighbours, RouteEnvelope env) {
+        Point target = env.target();
+        Zone home = nearest(own, target);
+        int d = env.climbDimension();
+        if (env.leg() == RouteEnvelope.LEG_GREEDY) {
+            d = SlabClimb.dimensionToClimb(home, target);
+            if (d < 0) {
+                return null;
+            }
+        }
+        double ownGap = SlabClimb.gap(own.toArray(), d, target);
+        if (ownGap == 0) {
+            return null;
+        }
+        SlabClimb.Step step = SlabClimb.step(neighbours, self, target, d, ownGap, home.length(d));
+        return step == null ? null : new Forward(step.first(), env.nextHop(RouteEnvelope.climbLeg(d), step.then()));
+    }
+
+    private static Zone nearest(OwnZones own, Point target) {
+        Zone best = null;
+        for (Zone z : own.list()) {
+            if (best == null || z.distanceTo(target) < best.distanceTo(target)) {
+                best = z;
+            }
+        }
+        return best;
+    }
+
+    private static boolean knows(List<NeighbourEntry> neighbours, NodeId id) {
+        for (NeighbourEntry e : neighbours) {
+            if (e.id().equals(id)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A random neighbour or acquaintance: a walk must be able to leave the neighbourhood it is stuck in. */
