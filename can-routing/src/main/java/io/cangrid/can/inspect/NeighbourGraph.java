@@ -10,13 +10,16 @@ import java.util.Map;
 /**
  * The overlay's node graph as the geometry defines it: two nodes are linked when one of their zones are
  * neighbours. Shortest paths on it are the yardstick for greedy routing (its stretch). Adjacency is kept
- * in flat arrays, so a breadth-first search over a million nodes allocates only its distance array.
+ * in flat arrays and searches reuse their work arrays, so many searches over a million nodes stay cheap.
+ * Not thread-safe.
  */
 public final class NeighbourGraph {
 
     private final Map<NodeId, Integer> indexOf = new HashMap<>();
     private final int[] start;
     private final int[] links;
+    private int[] dist;
+    private int[] queue;
 
     private NeighbourGraph(List<NodeId> nodes, int[] start, int[] links) {
         for (int i = 0; i < nodes.size(); i++) {
@@ -81,26 +84,34 @@ public final class NeighbourGraph {
         if (s.equals(t)) {
             return 0;
         }
-        int[] dist = new int[size()];
-        Arrays.fill(dist, -1);
-        int[] queue = new int[size()];
+        if (dist == null) {
+            dist = new int[size()];
+            Arrays.fill(dist, -1);
+            queue = new int[size()];
+        }
         int head = 0;
         int tail = 0;
         queue[tail++] = s;
         dist[s] = 0;
-        while (head < tail) {
+        int found = -1;
+        while (head < tail && found < 0) {
             int u = queue[head++];
             for (int k = start[u]; k < start[u + 1]; k++) {
                 int v = links[k];
                 if (dist[v] < 0) {
                     dist[v] = dist[u] + 1;
-                    if (v == t) {
-                        return dist[v];
-                    }
                     queue[tail++] = v;
+                    if (v == t) {
+                        found = dist[v];
+                        break;
+                    }
                 }
             }
         }
-        return -1;
+        // Only the nodes reached need resetting: a search that ends early stays cheap on a large graph.
+        for (int i = 0; i < tail; i++) {
+            dist[queue[i]] = -1;
+        }
+        return found;
     }
 }

@@ -45,5 +45,7 @@ class CapabilityOverlayTest {
         double expected = 4 / 3.0 * Math.pow(NODES, 1 / 4.0);
         assertThat(routes.meanHops()).as("seed %d: mean hops", seed).isLessThan(expected);
         assertThat(routes.maxHops()).as("seed %d: longest path", seed).isLessThan((int) (3 * expected));
+        // About 1.1 here; no route can beat the shortest path.
+        assertThat(routes.routingStretch()).as("seed %d: routing stretch", seed).isBetween(1.0, 1.5);
     }
 }
