@@ -10,8 +10,9 @@ import java.util.random.RandomGenerator;
 
 /**
  * Greedy CAN forwarding: the next hop is the neighbour whose zone is nearest to the target (Euclidean
- * distance from the point to the box), ties broken by the smaller node id. In a tiling of boxes some face
- * neighbour is always strictly nearer than the current zone, so a consistent overlay always delivers.
+ * distance from the point to the box); at distance 0, the one on fewer of whose open upper faces the point
+ * lies ({@link #upperFacesAt}); then the smaller node id. In a tiling of boxes some face neighbour is always
+ * nearer than the current zone by this order, so a consistent overlay always delivers.
  *
  * <p>Greedy forwarding is short in near-cubic zones but crawls through stacks of thin slabs, which points
  * sharing their real coordinates produce: from a slab far from the target along its thin side, a route
@@ -47,12 +48,16 @@ final class GreedyRouting {
         Point target = env.target();
         NodeId best = null;
         double bestDistance = Double.POSITIVE_INFINITY;
+        int bestFaces = Integer.MAX_VALUE;
         for (NeighbourEntry e : neighbours) {
             for (Zone z : e.zones()) {
                 // A zone that contains the point beats one that merely touches it at distance 0.
                 double d = z.contains(target) ? -1.0 : z.distanceTo(target);
-                if (d < bestDistance || (d == bestDistance && best != null && e.id().compareTo(best) < 0)) {
+                int faces = d == 0 ? upperFacesAt(z, target) : 0;
+                if (d < bestDistance || (d == bestDistance && (faces < bestFaces
+                        || (faces == bestFaces && best != null && e.id().compareTo(best) < 0)))) {
                     bestDistance = d;
+                    bestFaces = faces;
                     best = e.id();
                 }
             }
@@ -72,7 +77,9 @@ final class GreedyRouting {
             }
         }
         double ownDistance = own.distanceTo(target);
-        if (bestDistance >= ownDistance && env.payload() instanceof NeighbourProbe) {
+        boolean nearer = bestDistance < ownDistance
+                || (bestDistance == 0 && ownDistance == 0 && bestFaces < ownUpperFacesAt(own, target));
+        if (!nearer && env.payload() instanceof NeighbourProbe) {
             return new Forward(randomStep(neighbours, acquaintances, random), env.startWalk(WALK_HOPS));
         }
         if (!ownerKnown && leg < RouteEnvelope.LEG_GREEDY) {
@@ -108,6 +115,34 @@ final class GreedyRouting {
         }
         SlabClimb.Step step = SlabClimb.step(neighbours, self, target, d, ownGap, home.length(d));
         return step == null ? null : new Forward(step.first(), env.nextHop(RouteEnvelope.climbLeg(d), step.then()));
+    }
+
+    /**
+     * For a zone whose closure holds {@code p} (distance 0): the dimensions in which {@code p} lies on the
+     * zone's upper face, which cells leave open. Points on faces are common (node points sit at discrete
+     * capability levels and faces at split positions), and at distance 0 every zone around such a point
+     * ties: without this count a route to a corner shared by several zones can bounce between two of them
+     * forever. Moving to fewer open faces is greedy towards a point an infinitesimal step above {@code p},
+     * which lies in the same owner's zone, so some neighbour always has fewer, until one holds the point.
+     */
+    static int upperFacesAt(Zone z, Point p) {
+        int n = 0;
+        for (int d = 0; d < z.dimensions(); d++) {
+            if (p.get(d) == z.hi(d) && z.hi(d) < 1.0) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static int ownUpperFacesAt(OwnZones own, Point p) {
+        int fewest = Integer.MAX_VALUE;
+        for (Zone z : own.list()) {
+            if (z.distanceTo(p) == 0) {
+                fewest = Math.min(fewest, upperFacesAt(z, p));
+            }
+        }
+        return fewest;
     }
 
     private static Zone nearest(OwnZones own, Point target) {

@@ -26,21 +26,23 @@ import org.junit.jupiter.api.Test;
  */
 class GreedyRoutingProperties {
 
-    @Property(tries = 40)
+    @Property(tries = 60)
     void everyRouteEndsAtTheOwnerWithoutLooping(@ForAll long seed, @ForAll @IntRange(min = 2, max = 300) int n,
-            @ForAll @IntRange(min = 2, max = 4) int dims, @ForAll boolean slabs) {
-        Overlay o = new Overlay(partition(seed, n, dims, slabs));
+            @ForAll @IntRange(min = 2, max = 4) int dims, @ForAll boolean slabs, @ForAll boolean levels) {
+        Overlay o = new Overlay(partition(seed, n, dims, slabs, levels));
         Random rnd = new Random(seed);
-        for (int probe = 0; probe < 30; probe++) {
+        for (int probe = 0; probe < 60; probe++) {
             double[] c = new double[dims];
+            // A third of the targets are corners of zones: points on faces, where every zone around ties.
+            Zone corner = rnd.nextInt(3) == 0 ? o.zones.get(rnd.nextInt(o.size())) : null;
             for (int d = 0; d < dims; d++) {
-                c[d] = rnd.nextInt(4) == 0 ? rnd.nextInt(3) / 2.0 : rnd.nextDouble();
+                c[d] = corner != null ? (rnd.nextBoolean() ? corner.lo(d) : corner.hi(d)) : rnd.nextDouble();
             }
             Point target = Point.of(c);
             int from = rnd.nextInt(o.size());
             int hops = o.route(from, target);
-            assertThat(hops).as("seed %d, %d zones in %d dims, slabs %s: route from %d to %s", seed, n, dims, slabs,
-                    from, target).isBetween(0, o.size());
+            assertThat(hops).as("seed %d, %d zones in %d dims, slabs %s, levels %s: route from %d to %s", seed, n,
+                    dims, slabs, levels, from, target).isBetween(0, o.size());
         }
     }
 
@@ -67,8 +69,29 @@ class GreedyRoutingProperties {
         assertThat(hops).isEqualTo(2);
     }
 
-    /** Random splits; with {@code slabs}, most go to the last axis, as nodes sharing real coordinates make. */
-    static List<Zone> partition(long seed, int zones, int dims, boolean slabs) {
+    @Test
+    void aRouteToACornerWhereEightZonesMeetReachesTheOwner() {
+        // Octants of the unit cube; (0.5, 0.5, 0.5) belongs to the upper one only. Every other octant touches
+        // the point at distance 0, and ordered by node id alone the lowest octant and the one above it sent
+        // the message back and forth: joins to such points once hit the hop limit on every retry.
+        List<Zone> octants = new ArrayList<>();
+        for (Zone x : Zone.wholeSpace(3).split(0, 0.5, 1)) {
+            for (Zone y : x.split(1, 0.5, 2)) {
+                octants.addAll(List.of(y.split(2, 0.5, 3)));
+            }
+        }
+        // octants.get(0) is the lowest, get(1) the one above it along the last axis, get(7) the upper one.
+        Overlay o = new Overlay(octants);
+        assertThat(o.route(0, Point.of(0.5, 0.5, 0.5))).isBetween(1, 3);
+        assertThat(o.route(1, Point.of(0.5, 0.5, 0.5))).isBetween(1, 2);
+    }
+
+    /**
+     * Random splits; with {@code slabs}, most go to the last axis, as nodes sharing real coordinates make;
+     * with {@code levels}, faces snap to eighths, so that, as with discrete capability levels, faces made
+     * in different branches line up and many zones meet at one corner.
+     */
+    static List<Zone> partition(long seed, int zones, int dims, boolean slabs, boolean levels) {
         SplittableRandom rnd = new SplittableRandom(seed);
         List<Zone> out = new ArrayList<>();
         out.add(Zone.wholeSpace(dims));
@@ -76,6 +99,11 @@ class GreedyRoutingProperties {
             Zone z = out.remove(rnd.nextInt(out.size()));
             int d = slabs && rnd.nextInt(5) > 0 ? dims - 1 : rnd.nextInt(dims);
             double at = z.lo(d) + z.length(d) * (0.05 + 0.9 * rnd.nextDouble());
+            int first = (int) Math.floor(z.lo(d) * 8) + 1;
+            int last = (int) Math.ceil(z.hi(d) * 8) - 1;
+            if (levels && first <= last) {
+                at = (first + rnd.nextInt(last - first + 1)) / 8.0;
+            }
             if (!(at > z.lo(d) && at < z.hi(d))) {
                 out.add(z);
                 continue;
