@@ -14,9 +14,11 @@ import io.cangrid.overlay.Point;
  * cluster at a few discrete levels while the virtual coordinate is uniform, so a large zone's real
  * midpoints rarely separate two nodes and the virtual one nearly always does. Split after split then
  * went to the virtual axis, leaving zones that spanned whole real axes and were a ten-thousandth thick,
- * which made greedy paths hundreds of hops long. With uniform points the two rules agree: in a zone
- * shaped by cyclic halving every midpoint that separates makes a half of the same thickness, and the
- * cyclic tie-break picks the dimension the cyclic rule would.
+ * which made greedy paths hundreds of hops long. On uniform points the two rules mostly agree (in a zone
+ * shaped by cyclic halving the separating midpoints of its longest sides tie, and the cyclic tie-break
+ * picks the one the cyclic rule would), but where the cyclic rule would halve a short side or fall back
+ * to a face half way between the points, this one prefers a long side: zones stay closer to cubes (median
+ * aspect ratio 2.1 against 8.5 with 10^4 uniform nodes in four dimensions).
  */
 public final class SplitRule {
 
