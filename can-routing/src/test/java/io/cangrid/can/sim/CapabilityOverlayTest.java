@@ -25,8 +25,7 @@ class CapabilityOverlayTest {
 
     @Property(tries = 4, seed = "20261123")
     void overlayOnCapabilityPointsTilesAndRoutesEveryProbe(@ForAll @LongRange(min = 1, max = 1_000_000) long seed) {
-        CanSimulation grid = new CanSimulation(new Simulation(SimulationConfig.defaults(seed)), CONFIG,
-                new CapabilityPoints(), new SplittableRandom(seed));
+        CanSimulation grid = grid(seed);
         for (int i = 0; i < NODES; i++) {
             grid.addNode();
             grid.simulation().runFor(5);
@@ -47,5 +46,38 @@ class CapabilityOverlayTest {
         assertThat(routes.maxHops()).as("seed %d: longest path", seed).isLessThan((int) (3 * expected));
         // About 1.1 here; no route can beat the shortest path.
         assertThat(routes.routingStretch()).as("seed %d: routing stretch", seed).isBetween(1.0, 1.5);
+    }
+
+    /** Joins, graceful leaves and crashes a few update periods apart, as the job simulations churn. */
+    @Property(tries = 4, seed = "20261123")
+    void overlayOnCapabilityPointsSettlesAfterChurn(@ForAll @LongRange(min = 1, max = 1_000_000) long seed) {
+        CanSimulation grid = grid(seed);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int i = 0; i < 150; i++) {
+            grid.addNode();
+            grid.simulation().runFor(5);
+        }
+        for (int step = 0; step < 60; step++) {
+            int action = rnd.nextInt(4);
+            if (action <= 1) {
+                grid.addNode();
+            } else if (action == 2) {
+                grid.leave(grid.randomActive().id());
+            } else {
+                grid.crash(grid.randomActive().id());
+            }
+            grid.simulation().runFor(rnd.nextLong(5_000, 8_001));
+        }
+        int periods = grid.settle(60);
+        OverlayInspector.Report r = grid.inspect();
+        assertThat(periods).as("seed %d: %s", seed, r.describe()).isGreaterThanOrEqualTo(0);
+        assertThat(r.pointsOutsideZones()).as("seed %d: %s", seed, r.describe()).isZero();
+        RoutingCheck.Result routes = new RoutingCheck(grid).run(PROBES, PointSource.uniform(4), r.index());
+        assertThat(routes.delivered()).as("seed %d", seed).isEqualTo(PROBES);
+    }
+
+    private static CanSimulation grid(long seed) {
+        return new CanSimulation(new Simulation(SimulationConfig.defaults(seed)), CONFIG, new CapabilityPoints(),
+                new SplittableRandom(seed));
     }
 }
