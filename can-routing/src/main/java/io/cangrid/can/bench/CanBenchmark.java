@@ -49,11 +49,12 @@ public final class CanBenchmark {
     /**
      * The benchmark's outputs; field names are the JSON keys. {@code routingStretch} is the mean, over a
      * sample of delivered probes, of greedy hops over shortest-path hops on the zone adjacency graph, and
-     * {@code meanShortestHops} the mean shortest path of that sample; both null when no probe was delivered.
+     * {@code meanShortestHops} the mean shortest path of that sample, {@code stretchSample} its size; both
+     * figures are null when no probe was delivered.
      */
     public record Result(int nodes, int dimensions, String points, long seed, double churn, int routed,
             int delivered, double meanHops, int maxHops, double expectedHops, Double routingStretch,
-            Double meanShortestHops, boolean tilingOk, double volumeSum,
+            Double meanShortestHops, int stretchSample, boolean tilingOk, double volumeSum,
             boolean neighbourTablesOk, int pointsOutsideZones, int settlePeriods, long events,
             double eventsPerSecond, double heapBytesPerNode, double wallSeconds, double virtualSeconds) {
     }
@@ -89,7 +90,8 @@ public final class CanBenchmark {
         double expected = o.dimensions() / 3.0 * Math.pow(n, 1.0 / o.dimensions());
         return new Result(n, o.dimensions(), o.points().name().toLowerCase(java.util.Locale.ROOT), o.seed(), o.churn(),
                 routes.routed(), routes.delivered(), routes.meanHops(), routes.maxHops(), expected,
-                orNull(routes.routingStretch()), orNull(routes.meanShortestHops()), report.tilingOk(),
+                orNull(routes.routingStretch()), orNull(routes.meanShortestHops()), routes.stretchSample(),
+                report.tilingOk(),
                 report.volumeSum(), report.neighbourTablesOk(), report.pointsOutsideZones(), settle,
                 sim.eventsProcessed(), sim.eventsProcessed() / wall, (heapAfter - heapBefore) / (double) n, wall,
                 sim.now() / 1000.0);

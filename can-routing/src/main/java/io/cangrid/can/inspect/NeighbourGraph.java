@@ -20,6 +20,7 @@ public final class NeighbourGraph {
     private final int[] links;
     private int[] dist;
     private int[] queue;
+    private long linksScanned;
 
     private NeighbourGraph(List<NodeId> nodes, int[] start, int[] links) {
         for (int i = 0; i < nodes.size(); i++) {
@@ -74,6 +75,11 @@ public final class NeighbourGraph {
         return start.length - 1;
     }
 
+    /** Links looked at by all searches so far: what a caller with a time budget counts. */
+    public long linksScanned() {
+        return linksScanned;
+    }
+
     /** Fewest hops from {@code from} to {@code to}, or -1 when either is unknown or no path joins them. */
     public int shortestHops(NodeId from, NodeId to) {
         Integer s = indexOf.get(from);
@@ -96,6 +102,7 @@ public final class NeighbourGraph {
         int found = -1;
         while (head < tail && found < 0) {
             int u = queue[head++];
+            linksScanned += start[u + 1] - start[u];
             for (int k = start[u]; k < start[u + 1]; k++) {
                 int v = links[k];
                 if (dist[v] < 0) {

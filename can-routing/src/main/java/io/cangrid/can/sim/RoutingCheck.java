@@ -13,12 +13,18 @@ import java.util.List;
  * Routes probes from random nodes to random points and checks that each is delivered by the node that
  * owns the point according to the global partition index. For a sample of the delivered probes it also
  * finds the shortest path on the zone adjacency graph from the source to the owner: the routing
- * stretch is the mean of greedy hops over shortest hops.
+ * stretch is the mean of greedy hops over shortest hops. The sample is the first {@link #STRETCH_SAMPLE}
+ * delivered probes, fewer on graphs so large that their searches would exceed {@link #STRETCH_LINK_BUDGET}.
  */
 public final class RoutingCheck {
 
-    /** Delivered probes whose shortest path is computed: enough for a stable mean, cheap at any size. */
+    /** Delivered probes whose shortest path is computed: enough for a stable mean. */
     public static final int STRETCH_SAMPLE = 1000;
+    /**
+     * Links the shortest-path searches may scan in all (a few seconds): each search scans a good part of
+     * the graph, so at 10^6 nodes the sample stops after about a hundred probes.
+     */
+    public static final long STRETCH_LINK_BUDGET = 2_000_000_000L;
 
     /**
      * What a batch of probes showed. {@code routingStretch} and {@code meanShortestHops} cover the first
@@ -67,7 +73,8 @@ public final class RoutingCheck {
         int sampled = 0;
         if (index != null) {
             NeighbourGraph graph = NeighbourGraph.of(index);
-            for (int i = 0; i < count && sampled < STRETCH_SAMPLE; i++) {
+            for (int i = 0; i < count && sampled < STRETCH_SAMPLE
+                    && graph.linksScanned() < STRETCH_LINK_BUDGET; i++) {
                 int shortest = hopsOf[i] < 0 ? -1 : graph.shortestHops(sources[i], index.ownerOf(points[i]));
                 if (shortest >= 0) {
                     stretchSum += shortest == 0 ? 1.0 : (double) hopsOf[i] / shortest;
