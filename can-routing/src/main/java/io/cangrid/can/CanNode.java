@@ -179,7 +179,8 @@ public final class CanNode {
             log.debug("{}: hop limit {} reached routing to {}", ctxName(), env.hopLimit(), env.target());
             return;
         }
-        GreedyRouting.Forward next = GreedyRouting.forward(table.entries(), acquaintances, env, zones.distanceTo(env.target()), ctx.random());
+        GreedyRouting.Forward next = GreedyRouting.forward(zones, ctx.self(), table.entries(), acquaintances, env,
+                ctx.random());
         if (next == null) {
             routesDropped++;
             log.debug("{}: no neighbour to route towards {}", ctxName(), env.target());

@@ -46,9 +46,15 @@ public final class CanBenchmark {
         }
     }
 
-    /** The benchmark's outputs; field names are the JSON keys. */
+    /**
+     * The benchmark's outputs; field names are the JSON keys. {@code routingStretch} is the mean, over a
+     * sample of delivered probes, of greedy hops over shortest-path hops on the zone adjacency graph, and
+     * {@code meanShortestHops} the mean shortest path of that sample, {@code stretchSample} its size; both
+     * figures are null when no probe was delivered.
+     */
     public record Result(int nodes, int dimensions, String points, long seed, double churn, int routed,
-            int delivered, double meanHops, int maxHops, double expectedHops, boolean tilingOk, double volumeSum,
+            int delivered, double meanHops, int maxHops, double expectedHops, Double routingStretch,
+            Double meanShortestHops, int stretchSample, boolean tilingOk, double volumeSum,
             boolean neighbourTablesOk, int pointsOutsideZones, int settlePeriods, long events,
             double eventsPerSecond, double heapBytesPerNode, double wallSeconds, double virtualSeconds) {
     }
@@ -83,7 +89,9 @@ public final class CanBenchmark {
         int n = report.nodes();
         double expected = o.dimensions() / 3.0 * Math.pow(n, 1.0 / o.dimensions());
         return new Result(n, o.dimensions(), o.points().name().toLowerCase(java.util.Locale.ROOT), o.seed(), o.churn(),
-                routes.routed(), routes.delivered(), routes.meanHops(), routes.maxHops(), expected, report.tilingOk(),
+                routes.routed(), routes.delivered(), routes.meanHops(), routes.maxHops(), expected,
+                orNull(routes.routingStretch()), orNull(routes.meanShortestHops()), routes.stretchSample(),
+                report.tilingOk(),
                 report.volumeSum(), report.neighbourTablesOk(), report.pointsOutsideZones(), settle,
                 sim.eventsProcessed(), sim.eventsProcessed() / wall, (heapAfter - heapBefore) / (double) n, wall,
                 sim.now() / 1000.0);
@@ -145,6 +153,11 @@ public final class CanBenchmark {
         List<CanNode> active = grid.activeNodes();
         progress.accept(active.size() + " active nodes");
         return periods;
+    }
+
+    /** JSON has no NaN: a figure that could not be measured is null. */
+    private static Double orNull(double x) {
+        return Double.isNaN(x) ? null : x;
     }
 
     private static long usedHeap() {

@@ -65,6 +65,15 @@ public final class PartitionIndex {
         return zones.size();
     }
 
+    /** Every zone indexed, in insertion order; {@link #owners()} holds their owners at the same positions. */
+    List<Zone> zones() {
+        return zones;
+    }
+
+    List<NodeId> owners() {
+        return owners;
+    }
+
     private int newNode() {
         if (size == lower.length) {
             int cap = size * 2;

@@ -6,6 +6,7 @@ import io.cangrid.overlay.Point;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class SplitRuleTest {
@@ -23,11 +24,41 @@ class SplitRuleTest {
     }
 
     @Test
-    void fallsBackToHalfWayAlongTheRelativelyWidestGap() {
+    void slidesTheFaceToTheNearerPointWhenNoMidpointSeparates() {
         Zone z = Zone.wholeSpace(2);
+        // Neither midpoint separates: dimension 1 offers a face at 0.40 (thinner half 0.40), dimension 0 one
+        // at 0.11 (thinner half 0.11).
         SplitRule.Split s = SplitRule.choose(z, Point.of(0.10, 0.30), Point.of(0.11, 0.40));
-        assertThat(s.dimension()).isEqualTo(1);
-        assertThat(s.at()).isEqualTo(0.35, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(s).isEqualTo(new SplitRule.Split(1, 0.40));
+    }
+
+    @Test
+    void aboveBothPointsTheFaceStopsHalfWayBetweenThem() {
+        Zone z = Zone.wholeSpace(1);
+        SplitRule.Split s = SplitRule.choose(z, Point.of(0.80), Point.of(0.60));
+        assertThat(s.at()).isEqualTo(0.70, org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
+    void clusteredRealCoordinatesAreSplitBeforeTheVirtualAxis() {
+        // Capability points: real coordinates at nearby discrete levels, far below every real midpoint; the
+        // uniform virtual coordinate (last) is the only one whose midpoint separates. Slicing the virtual axis
+        // here is what once made zones span whole real axes at a ten-thousandth of virtual thickness.
+        Zone z = Zone.wholeSpace(4);
+        for (int i = 0; i < 3; i++) {
+            z = z.split(3, z.lo(3) + z.length(3) / 2, i + 1)[0];
+        }
+        SplitRule.Split s = SplitRule.choose(z, Point.of(0.0968, 0.1, 0.3087, 0.01),
+                Point.of(0.1613, 0.1, 0.3087, 0.12));
+        assertThat(s).isEqualTo(new SplitRule.Split(0, 0.1613));
+    }
+
+    @Test
+    void pointsThatDifferOnlyInOneDimensionAreSplitThere() {
+        Zone z = Zone.wholeSpace(4);
+        SplitRule.Split s = SplitRule.choose(z, Point.of(0.1, 0.1, 0.3, 0.2), Point.of(0.1, 0.1, 0.3, 0.3));
+        assertThat(s.dimension()).isEqualTo(3);
+        assertThat(s.at()).isEqualTo(0.3);
     }
 
     @Test
@@ -35,13 +66,25 @@ class SplitRuleTest {
         assertThat(SplitRule.choose(Zone.wholeSpace(2), Point.of(0.3, 0.3), Point.of(0.3, 0.3))).isNull();
     }
 
-    @Property(tries = 500)
+    @Property(tries = 1000)
     void bothPointsEndUpInDifferentHalves(@ForAll @DoubleRange(min = 0, max = 1) double a0,
             @ForAll @DoubleRange(min = 0, max = 1) double a1, @ForAll @DoubleRange(min = 0, max = 1) double b0,
-            @ForAll @DoubleRange(min = 0, max = 1) double b1) {
-        Point p = Point.of(a0, a1);
-        Point q = Point.of(b0, b1);
+            @ForAll @DoubleRange(min = 0, max = 1) double b1, @ForAll @IntRange(min = 0, max = 6) int depth,
+            @ForAll boolean snapToLevels) {
+        // Snapping to a few levels makes equal coordinates and points on faces common, as capability points are.
+        Point p = snapToLevels ? Point.of(snap(a0), snap(a1)) : Point.of(a0, a1);
+        Point q = snapToLevels ? Point.of(snap(b0), snap(b1)) : Point.of(b0, b1);
         Zone z = Zone.wholeSpace(2);
+        for (int i = 0; i < depth; i++) {
+            // Narrow the zone around p while it still holds q too, as earlier joins would have.
+            int d = i % 2;
+            Zone[] halves = z.split(d, z.lo(d) + z.length(d) / 2, i + 1);
+            Zone next = halves[0].contains(p) ? halves[0] : halves[1];
+            if (!next.contains(q)) {
+                break;
+            }
+            z = next;
+        }
         SplitRule.Split s = SplitRule.choose(z, p, q);
         if (p.equals(q)) {
             assertThat(s).isNull();
@@ -50,5 +93,9 @@ class SplitRuleTest {
         Zone[] halves = z.split(s.dimension(), s.at(), 1);
         assertThat(halves[0].contains(p)).isNotEqualTo(halves[1].contains(p));
         assertThat(halves[0].contains(p)).isNotEqualTo(halves[0].contains(q));
+    }
+
+    private static double snap(double x) {
+        return Math.floor(x * 5) / 5;
     }
 }

@@ -85,6 +85,10 @@ public final class BenchCanCommand implements Callable<Integer> {
                     r.settlePeriods());
             out.printf(Locale.ROOT, "routed %d, delivered %d, mean hops %.2f (expected %.2f), max %d%n", r.routed(),
                     r.delivered(), r.meanHops(), r.expectedHops(), r.maxHops());
+            if (r.routingStretch() != null) {
+                out.printf(Locale.ROOT, "routing stretch %.2f (greedy hops over shortest-path hops, mean shortest %.2f)%n",
+                        r.routingStretch(), r.meanShortestHops());
+            }
             out.printf(Locale.ROOT, "%d events in %.1f s: %.0f events/s, %.0f heap bytes per node%n", r.events(),
                     r.wallSeconds(), r.eventsPerSecond(), r.heapBytesPerNode());
         }
