@@ -8,8 +8,9 @@ import io.cangrid.overlay.job.MatchTrace;
 /**
  * The completeness search of basic CAN matchmaking: a depth-first visit of the zones that intersect the
  * job's upper orthant (where every capable node's point lies), carrying the nodes visited, the nodes
- * still to visit, and the largest capability seen per real dimension (for the NO_MATCH reason).
+ * still to visit, the largest capability seen per real dimension (for the NO_MATCH reason), and which
+ * round of the search this is (a search that finds nothing while tables may be under repair runs twice).
  */
 public record OrthantSearch(JobProfile profile, NodeId owner, MatchTrace trace, NodeId[] visited, NodeId[] toVisit,
-        double[] largestSeen) implements Message {
+        double[] largestSeen, int round) implements Message {
 }

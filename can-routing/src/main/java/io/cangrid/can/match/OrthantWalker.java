@@ -29,6 +29,10 @@ public final class OrthantWalker {
     /** Normalised points are rounded in job ids; faces closer than this still count as reaching the orthant. */
     private static final double FACE_TOLERANCE = 1e-9;
 
+    /** A search that found nothing runs once more before NO_MATCH, this many update periods later. */
+    static final int RETRY_PERIODS = 2;
+    private static final int LAST_ROUND = 1;
+
     private final NodeContext ctx;
     private final CanNode can;
     private final JobAgent agent;
@@ -48,7 +52,7 @@ public final class OrthantWalker {
     public void start(JobProfile job, NodeId owner, MatchTrace trace) {
         double[] largest = new double[schema.realDimensions()];
         Arrays.fill(largest, Double.NEGATIVE_INFINITY);
-        continueFrom(new OrthantSearch(job, owner, trace, new NodeId[] {can.id()}, new NodeId[0], largest));
+        continueFrom(new OrthantSearch(job, owner, trace, new NodeId[] {can.id()}, new NodeId[0], largest, 0));
     }
 
     public void visit(OrthantSearch search) {
@@ -62,7 +66,7 @@ public final class OrthantWalker {
         NodeId[] visited = Arrays.copyOf(search.visited(), search.visited().length + 1);
         visited[visited.length - 1] = can.id();
         continueFrom(new OrthantSearch(search.profile(), search.owner(), search.trace(), visited, search.toVisit(),
-                search.largestSeen()));
+                search.largestSeen(), search.round()));
     }
 
     private void continueFrom(OrthantSearch search) {
@@ -81,13 +85,22 @@ public final class OrthantWalker {
             }
         }
         if (toVisit.isEmpty()) {
+            if (search.round() < LAST_ROUND) {
+                // Churn may have left neighbour tables incomplete for a while, hiding a capable node: before
+                // telling the client no node can run the job, search once more after the tables had time to
+                // repair.
+                ctx.schedule(RETRY_PERIODS * can.config().updatePeriodMillis(),
+                        () -> continueFrom(new OrthantSearch(search.profile(), search.owner(), search.trace(),
+                                new NodeId[] {can.id()}, new NodeId[0], largest, search.round() + 1)));
+                return;
+            }
             agent.noMatch(search.profile(), search.owner(), reason(search.profile().spec().requirements(), largest),
                     search.trace());
             return;
         }
         NodeId next = toVisit.remove(toVisit.size() - 1);
         ctx.send(next, new OrthantSearch(search.profile(), search.owner(), search.trace().forwarded(),
-                search.visited(), toVisit.toArray(NodeId[]::new), largest));
+                search.visited(), toVisit.toArray(NodeId[]::new), largest, search.round()));
     }
 
     private boolean reachesOrthant(Zone[] zones, Point p) {

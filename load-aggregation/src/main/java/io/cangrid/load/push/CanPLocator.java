@@ -93,10 +93,7 @@ public final class CanPLocator implements Locator {
                 Candidate free = choice.bestFitFree(others, job);
                 if (free != null && agent.moveWaiting(job.id(), free.id())) {
                     taken.add(free.id());
-                    NeighbourEntry entry = entryOf(free.id());
-                    if (config.countSent() && entry != null) {
-                        ledger.record(free.id(), entry.lastState());
-                    }
+                    noteSent(free.id());
                 }
             }
         }
@@ -220,11 +217,8 @@ public final class CanPLocator implements Locator {
     }
 
     private void dispatch(Candidate chosen, PushStep s) {
-        if (config.countSent() && !chosen.id().equals(can.id())) {
-            NeighbourEntry entry = entryOf(chosen.id());
-            if (entry != null) {
-                ledger.record(chosen.id(), entry.lastState());
-            }
+        if (!chosen.id().equals(can.id())) {
+            noteSent(chosen.id());
         }
         if (config.redirects() > 0 && chosen.isFree() && !chosen.id().equals(can.id())) {
             // It looked free, but our view of it may be a period old: let it check.
@@ -247,10 +241,7 @@ public final class CanPLocator implements Locator {
             agent.dispatch(can.id(), m.profile(), m.owner(), m.trace());
             return;
         }
-        NeighbourEntry entry = entryOf(free.id());
-        if (config.countSent() && entry != null) {
-            ledger.record(free.id(), entry.lastState());
-        }
+        noteSent(free.id());
         ctx.send(free.id(), new TryAssign(m.profile(), m.owner(), m.trace().forwarded(), m.redirectsLeft() - 1));
     }
 
@@ -264,6 +255,14 @@ public final class CanPLocator implements Locator {
             adjusted.add(c.id().equals(can.id()) ? c : ledger.adjust(c, entryOf(c.id())));
         }
         return adjusted;
+    }
+
+    /** Counts a job sent to neighbour {@code to} against its published queue until it speaks again. */
+    private void noteSent(NodeId to) {
+        NeighbourEntry entry = entryOf(to);
+        if (config.countSent() && entry != null) {
+            ledger.record(to, entry.lastState());
+        }
     }
 
     private NeighbourEntry entryOf(NodeId id) {
