@@ -27,8 +27,15 @@ public final class GlobalView {
 
     private final Simulation sim;
     private final List<GridNode> nodes = new ArrayList<>();
-    private final Map<NodeId, int[]> inFlight = new HashMap<>();
-    private final Map<NodeId, double[]> inFlightWork = new HashMap<>();
+    /** Jobs an oracle sent to one node that have not reached its queue yet. */
+    private static final class InFlight {
+        int jobs;
+        double work;
+    }
+
+    private static final InFlight NONE = new InFlight();
+
+    private final Map<NodeId, InFlight> inFlight = new HashMap<>();
 
     public GlobalView(Simulation sim) {
         this.sim = sim;
@@ -48,26 +55,27 @@ public final class GlobalView {
                 continue;
             }
             RunQueue q = n.agent().queue();
-            int pending = inFlight.getOrDefault(id, new int[1])[0];
-            double pendingWork = inFlightWork.getOrDefault(id, new double[1])[0];
-            out.add(new NodeLoad(id, n.can().capabilities(), q.length() + pending,
-                    q.backlogSeconds(now) + pendingWork / q.cpuSpeed()));
+            InFlight pending = inFlight.getOrDefault(id, NONE);
+            out.add(new NodeLoad(id, n.can().capabilities(), q.length() + pending.jobs,
+                    q.backlogSeconds(now) + pending.work / q.cpuSpeed()));
         }
         return out;
     }
 
     /** An oracle sent a job of {@code work} seconds (at cpu 1.0) to {@code node}. */
     public void sent(NodeId node, double work) {
-        inFlight.computeIfAbsent(node, k -> new int[1])[0]++;
-        inFlightWork.computeIfAbsent(node, k -> new double[1])[0] += work;
+        InFlight f = inFlight.computeIfAbsent(node, k -> new InFlight());
+        f.jobs++;
+        f.work += work;
     }
 
     /** A job an oracle sent reached {@code node}'s queue. */
     public void arrived(NodeId node, double work) {
-        int[] n = inFlight.get(node);
-        if (n != null && n[0] > 0) {
-            n[0]--;
-            inFlightWork.get(node)[0] = n[0] == 0 ? 0 : inFlightWork.get(node)[0] - work;
+        InFlight f = inFlight.get(node);
+        if (f != null && f.jobs > 0) {
+            f.jobs--;
+            // Exactly zero once nothing is in flight, so rounding never leaves a phantom backlog.
+            f.work = f.jobs == 0 ? 0 : f.work - work;
         }
     }
 }

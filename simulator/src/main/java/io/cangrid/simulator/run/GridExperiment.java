@@ -68,6 +68,8 @@ public final class GridExperiment {
     }
 
     private RunStats run() {
+        // The driver, not protocol code, times the run on the wall clock: the figure is only logged, never
+        // part of the results, so reports stay identical from one run to the next.
         long wallStart = System.nanoTime();
         build();
         long start = sim.now();
