@@ -24,4 +24,36 @@ public interface CanListener {
 
     CanListener NONE = new CanListener() {
     };
+
+    /** Both listeners, {@code first} hearing each change first. */
+    static CanListener both(CanListener first, CanListener second) {
+        if (first == NONE) {
+            return second;
+        }
+        return new CanListener() {
+            @Override
+            public void neighbourStateReceived(NeighbourEntry entry) {
+                first.neighbourStateReceived(entry);
+                second.neighbourStateReceived(entry);
+            }
+
+            @Override
+            public void neighbourRemoved(NodeId id) {
+                first.neighbourRemoved(id);
+                second.neighbourRemoved(id);
+            }
+
+            @Override
+            public void zonesChanged() {
+                first.zonesChanged();
+                second.zonesChanged();
+            }
+
+            @Override
+            public void zonesHandedOver(Zone[] zones, NodeId to) {
+                first.zonesHandedOver(zones, to);
+                second.zonesHandedOver(zones, to);
+            }
+        };
+    }
 }

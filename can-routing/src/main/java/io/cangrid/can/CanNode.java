@@ -18,6 +18,7 @@ import io.cangrid.overlay.Point;
 import io.cangrid.overlay.Timer;
 import io.cangrid.overlay.resource.Capabilities;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -72,6 +73,11 @@ public final class CanNode {
 
     public void setListener(CanListener listener) {
         this.listener = listener;
+    }
+
+    /** Adds a listener beside the ones already set: each layer above hears every change. */
+    public void addListener(CanListener more) {
+        this.listener = CanListener.both(listener, more);
     }
 
     /** Supplies the extension record that rides on every state message this node sends. */
@@ -358,6 +364,20 @@ public final class CanNode {
 
     NeighbourState state() {
         return new NeighbourState(claim(), point, capabilities, table.claims(), extension.get());
+    }
+
+    /**
+     * Sends this node's current state to some neighbours now, between periodic updates: for a layer whose
+     * extension changed and whose neighbours should not wait up to a period to hear it.
+     */
+    public void sendStateNow(Collection<NodeId> to) {
+        if (phase != CanPhase.ACTIVE || to.isEmpty()) {
+            return;
+        }
+        NeighbourState s = state();
+        for (NodeId id : to) {
+            ctx.send(id, s);
+        }
     }
 
     void broadcast(Message m) {

@@ -33,6 +33,11 @@ public final class ZoneLoadPublisher {
         this.queue = queue;
     }
 
+    /** Forgets the cached result: a neighbour published new loads, so ours must be computed again. */
+    public void invalidate() {
+        cached = null;
+    }
+
     public LoadState current() {
         long now = ctx.now();
         // Zones and queue may change within an instant (a split right after a periodic broadcast): the

@@ -54,7 +54,7 @@ public final class GridNode implements NodeProgram {
                 locator.receive(ctx.self(), payload);
             }
         });
-        can.setListener(new CanListener() {
+        can.addListener(new CanListener() {
             @Override
             public void zonesHandedOver(Zone[] zones, NodeId to) {
                 lastTaker = to;

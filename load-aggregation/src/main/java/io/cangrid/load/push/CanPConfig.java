@@ -22,9 +22,12 @@ import java.util.Objects;
  *                      in a row; 0 switches it off
  * @param rebalance     once per update period, move jobs waiting in this node's queue to capable
  *                      neighbours that have become free
+ * @param promptUpdates send changed load aggregates to the lower neighbours at once instead of at the next
+ *                      periodic update ({@link io.cangrid.load.PromptLoadUpdates}); on in every preset
  */
 public record CanPConfig(double stoppingFactor, PushObjective objective, StoppingRule stopping, RunNodeScore score,
-        int maxPushes, double idleThreshold, boolean bestFit, boolean countSent, int searchBudget, int redirects, boolean rebalance) {
+        int maxPushes, double idleThreshold, boolean bestFit, boolean countSent, int searchBudget, int redirects,
+        boolean rebalance, boolean promptUpdates) {
 
     public static final int DEFAULT_MAX_PUSHES = 64;
     public static final double DEFAULT_IDLE_THRESHOLD = 1.0;
@@ -60,7 +63,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     /** CAN-P exactly as ALGORITHMS section 5 (the paper's reconstructed formulas) with stopping factor {@code sf}. */
     public static CanPConfig withStoppingFactor(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE_OVER_NODES, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false);
+                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true);
     }
 
     /**
@@ -71,7 +74,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
      */
     public static CanPConfig calibrated(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false);
+                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true);
     }
 
     /**
@@ -85,56 +88,61 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
 
     public CanPConfig withIdleThreshold(double theta) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, theta, bestFit, countSent,
-                searchBudget, redirects, rebalance);
+                searchBudget, redirects, rebalance, promptUpdates);
     }
 
     public CanPConfig withBestFit(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, on, countSent,
-                searchBudget, redirects, rebalance);
+                searchBudget, redirects, rebalance, promptUpdates);
     }
 
     public CanPConfig withCountSent(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, on,
-                searchBudget, redirects, rebalance);
+                searchBudget, redirects, rebalance, promptUpdates);
     }
 
     public CanPConfig withSearchBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                nodes, redirects, rebalance);
+                nodes, redirects, rebalance, promptUpdates);
+    }
+
+    public CanPConfig withPromptUpdates(boolean on) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects, rebalance, on);
     }
 
     public CanPConfig withRebalance(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, on);
+                searchBudget, redirects, on, promptUpdates);
     }
 
     public CanPConfig withRedirects(int times) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, times, rebalance);
+                searchBudget, times, rebalance, promptUpdates);
     }
 
     public CanPConfig withMaxPushes(int pushes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, pushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance);
+                searchBudget, redirects, rebalance, promptUpdates);
     }
 
     public CanPConfig withObjective(PushObjective o) {
         return new CanPConfig(stoppingFactor, o, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance);
+                searchBudget, redirects, rebalance, promptUpdates);
     }
 
     public CanPConfig withStopping(StoppingRule rule) {
         return new CanPConfig(stoppingFactor, objective, rule, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance);
+                searchBudget, redirects, rebalance, promptUpdates);
     }
 
     public CanPConfig withScore(RunNodeScore s) {
         return new CanPConfig(stoppingFactor, objective, stopping, s, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance);
+                searchBudget, redirects, rebalance, promptUpdates);
     }
 
     public CanPConfig withStoppingFactorValue(double sf) {
         return new CanPConfig(sf, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance);
+                searchBudget, redirects, rebalance, promptUpdates);
     }
 }

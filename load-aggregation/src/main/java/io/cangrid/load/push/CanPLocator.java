@@ -1,5 +1,6 @@
 package io.cangrid.load.push;
 
+import io.cangrid.can.CanListener;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.CanPhase;
 import io.cangrid.can.NeighbourEntry;
@@ -12,6 +13,7 @@ import io.cangrid.can.match.OrthantWalker;
 import io.cangrid.can.match.OwnerRouting;
 import io.cangrid.can.match.UpwardWalk;
 import io.cangrid.load.LoadState;
+import io.cangrid.load.PromptLoadUpdates;
 import io.cangrid.load.ZoneLoadPublisher;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
@@ -36,6 +38,8 @@ import org.slf4j.LoggerFactory;
 public final class CanPLocator implements Locator {
 
     private static final Logger log = LoggerFactory.getLogger(CanPLocator.class);
+    /** Early load updates a node may send per update period at most: a change crosses 50 zones per period. */
+    static final long PROMPT_UPDATES_PER_PERIOD = 50;
 
     private final NodeContext ctx;
     private final CanNode can;
@@ -45,6 +49,7 @@ public final class CanPLocator implements Locator {
     private final OwnerRouting routing;
     private final OrthantWalker orthant;
     private final ZoneLoadPublisher loads;
+    private final PromptLoadUpdates prompt;
     private final CandidateChoice choice;
     private final SentLedger ledger = new SentLedger();
     private boolean rebalancing;
@@ -60,6 +65,23 @@ public final class CanPLocator implements Locator {
         this.loads = new ZoneLoadPublisher(ctx, can, agent.queue());
         this.choice = new CandidateChoice(schema, config.score());
         can.setStateExtension(this::published);
+        this.prompt = config.promptUpdates()
+                ? new PromptLoadUpdates(ctx, can, loads, can.config().updatePeriodMillis() / PROMPT_UPDATES_PER_PERIOD)
+                : null;
+        if (prompt != null) {
+            agent.queue().observeLength(prompt::inputsChanged);
+            can.addListener(new CanListener() {
+                @Override
+                public void neighbourStateReceived(NeighbourEntry entry) {
+                    prompt.inputsChanged();
+                }
+
+                @Override
+                public void neighbourRemoved(NodeId id) {
+                    prompt.inputsChanged();
+                }
+            });
+        }
     }
 
     /** What rides on each state message; the first one also starts the periodic rebalancing, if enabled. */
@@ -68,7 +90,11 @@ public final class CanPLocator implements Locator {
             rebalancing = true;
             ctx.schedule(can.config().updatePeriodMillis(), this::rebalance);
         }
-        return loads.current();
+        LoadState current = loads.current();
+        if (prompt != null) {
+            prompt.published(current);
+        }
+        return current;
     }
 
     /**

@@ -19,6 +19,7 @@ public final class RunQueue {
     private HeldJob running;
     private long runningSince;
     private double waitingWork;
+    private Runnable lengthObserver = () -> { };
 
     RunQueue(double cpuSpeed) {
         this.cpuSpeed = cpuSpeed;
@@ -27,6 +28,11 @@ public final class RunQueue {
     /** Jobs waiting plus the one running. */
     public int length() {
         return byId.size();
+    }
+
+    /** Runs {@code observer} after every change of {@link #length()} (a locator publishing it early). */
+    public void observeLength(Runnable observer) {
+        this.lengthObserver = observer;
     }
 
     public boolean isIdle() {
@@ -73,6 +79,7 @@ public final class RunQueue {
         byId.put(job.id(), job);
         waiting.addLast(job);
         waitingWork += job.profile.spec().work();
+        lengthObserver.run();
     }
 
     /** Moves the next waiting job to the slot, or returns null when the slot is taken or nothing waits. */
@@ -109,6 +116,7 @@ public final class RunQueue {
         if (byId.isEmpty()) {
             waitingWork = 0; // drop accumulated rounding so an empty queue reports exactly no backlog
         }
+        lengthObserver.run();
         return job;
     }
 
