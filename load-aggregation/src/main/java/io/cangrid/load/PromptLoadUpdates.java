@@ -35,6 +35,7 @@ public final class PromptLoadUpdates {
     private LoadState lastPublished;
     private long lastEarlyAt = Long.MIN_VALUE;
     private boolean pending;
+    private boolean toEveryone;
 
     public PromptLoadUpdates(NodeContext ctx, CanNode can, ZoneLoadPublisher publisher, long spacingMillis) {
         if (spacingMillis < 0) {
@@ -65,15 +66,26 @@ public final class PromptLoadUpdates {
         ctx.schedule(Math.max(0, earliest - now), this::flush);
     }
 
+    /**
+     * This node's queue has just emptied: the next early update goes to every neighbour, so that those
+     * holding waiting jobs hear that it is free.
+     */
+    public void freeNow() {
+        toEveryone = true;
+        inputsChanged();
+    }
+
     private void flush() {
         pending = false;
+        boolean everyone = toEveryone;
+        toEveryone = false;
         if (can.phase() != CanPhase.ACTIVE || lastPublished == null) {
             return;
         }
         if (sameLoads(publisher.current(), lastPublished)) {
             return;
         }
-        List<NodeId> below = lowerNeighbours();
+        List<NodeId> below = everyone ? can.neighbours().stream().map(NeighbourEntry::id).toList() : lowerNeighbours();
         if (below.isEmpty()) {
             return;
         }

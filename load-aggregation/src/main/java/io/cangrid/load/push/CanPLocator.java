@@ -7,6 +7,7 @@ import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.match.BasicCanLocator;
 import io.cangrid.can.match.Candidate;
 import io.cangrid.can.match.Candidates;
+import io.cangrid.can.match.JobLoad;
 import io.cangrid.can.match.LocatorFactory;
 import io.cangrid.can.match.OrthantSearch;
 import io.cangrid.can.match.OrthantWalker;
@@ -68,19 +69,38 @@ public final class CanPLocator implements Locator {
         this.prompt = config.promptUpdates()
                 ? new PromptLoadUpdates(ctx, can, loads, can.config().updatePeriodMillis() / PROMPT_UPDATES_PER_PERIOD)
                 : null;
-        if (prompt != null) {
-            agent.queue().observeLength(prompt::inputsChanged);
-            can.addListener(new CanListener() {
-                @Override
-                public void neighbourStateReceived(NeighbourEntry entry) {
+        agent.queue().observeLength(this::queueChanged);
+        can.addListener(new CanListener() {
+            @Override
+            public void neighbourStateReceived(NeighbourEntry entry) {
+                if (prompt != null) {
                     prompt.inputsChanged();
                 }
+                if (config.rebalance() && entry.lastState() != null
+                        && JobLoad.of(entry.lastState().extension()).queueLength() == 0) {
+                    moveWaitingToFreeNeighbours();
+                }
+            }
 
-                @Override
-                public void neighbourRemoved(NodeId id) {
+            @Override
+            public void neighbourRemoved(NodeId id) {
+                if (prompt != null) {
                     prompt.inputsChanged();
                 }
-            });
+            }
+        });
+    }
+
+    private void queueChanged() {
+        if (prompt == null) {
+            return;
+        }
+        // A node that has just become free tells every neighbour, not only those below: any of them may hold
+        // a waiting job it can run, and with rebalancing that job moves here as soon as they hear.
+        if (config.rebalance() && agent.queue().isIdle()) {
+            prompt.freeNow();
+        } else {
+            prompt.inputsChanged();
         }
     }
 
@@ -98,32 +118,38 @@ public final class CanPLocator implements Locator {
     }
 
     /**
-     * Once per update period: a job waiting here behind another moves to a capable neighbour that is free
-     * now. Placement decided on a stale view is corrected as soon as a better place shows.
+     * Once per update period, and whenever a neighbour says it is free: a job waiting here behind another
+     * moves to a capable neighbour that is free now. Placement decided on a stale view is corrected as soon
+     * as a better place shows.
      */
     private void rebalance() {
         if (can.phase() == CanPhase.LEFT) {
             return;
         }
+        moveWaitingToFreeNeighbours();
+        ctx.schedule(can.config().updatePeriodMillis(), this::rebalance);
+    }
+
+    private void moveWaitingToFreeNeighbours() {
         List<JobProfile> waiting = agent.queue().waitingJobs();
-        if (!waiting.isEmpty() && can.phase() == CanPhase.ACTIVE) {
-            java.util.Set<NodeId> taken = new java.util.HashSet<>();
-            for (JobProfile job : waiting) {
-                List<Candidate> others = new ArrayList<>();
-                for (Candidate c : adjustForSent(
-                        Candidates.around(can, agent.queue(), job.spec().requirements(), ctx.now()))) {
-                    if (!c.id().equals(can.id()) && !taken.contains(c.id())) {
-                        others.add(c);
-                    }
-                }
-                Candidate free = choice.bestFitFree(others, job);
-                if (free != null && agent.moveWaiting(job.id(), free.id())) {
-                    taken.add(free.id());
-                    noteSent(free.id());
+        if (waiting.isEmpty() || can.phase() != CanPhase.ACTIVE) {
+            return;
+        }
+        java.util.Set<NodeId> taken = new java.util.HashSet<>();
+        for (JobProfile job : waiting) {
+            List<Candidate> others = new ArrayList<>();
+            for (Candidate c : adjustForSent(
+                    Candidates.around(can, agent.queue(), job.spec().requirements(), ctx.now()))) {
+                if (!c.id().equals(can.id()) && !taken.contains(c.id())) {
+                    others.add(c);
                 }
             }
+            Candidate free = choice.bestFitFree(others, job);
+            if (free != null && agent.moveWaiting(job.id(), free.id())) {
+                taken.add(free.id());
+                noteSent(free.id());
+            }
         }
-        ctx.schedule(can.config().updatePeriodMillis(), this::rebalance);
     }
 
     public static LocatorFactory factory(ResourceSchema schema, CanPConfig config) {
