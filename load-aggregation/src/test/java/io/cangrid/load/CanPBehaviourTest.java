@@ -6,6 +6,7 @@ import io.cangrid.can.bench.CapabilityPoints;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.match.GridNode;
 import io.cangrid.load.push.CanPConfig;
+import io.cangrid.load.push.FreeFound;
 import io.cangrid.load.push.PushStep;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.JobSpec;
@@ -29,12 +30,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CanPBehaviourTest {
 
     private static final int NODES = 60;
-    private static final int JOBS = 300;
+    static final int JOBS = 300;
     private static final long MEAN_GAP_MILLIS = 6_000;
 
     /** What happened to one workload under one stopping factor. */
     record Outcome(double sf, long completed, long noMatch, int finished, int unfinished, int assigned, int pushed,
-            int pushSteps, List<String> notUpward, List<String> unmatchedButCapable) {
+            int pushSteps, List<String> notUpward, List<String> unmatchedButCapable, int freeFound,
+            int duplicateFinishes) {
 
         double pushedFraction() {
             return pushed / (double) assigned;
@@ -68,16 +70,25 @@ class CanPBehaviourTest {
     }
 
     static Outcome run(long seed, double sf) {
+        return run(seed, CanPConfig.withStoppingFactor(sf));
+    }
+
+    static Outcome run(long seed, CanPConfig config) {
+        double sf = config.stoppingFactor();
         RandomGenerator workload = new SplitMix64(seed);
         CapabilityPoints levels = new CapabilityPoints();
         List<Capabilities> population = new ArrayList<>();
         for (int i = 0; i < NODES; i++) {
             population.add(levels.nextCapabilities(workload));
         }
-        LoadGrid grid = new LoadGrid(seed, CanPConfig.withStoppingFactor(sf), 10_000, 30_000);
+        LoadGrid grid = new LoadGrid(seed, config, 10_000, 30_000);
         int[] pushSteps = new int[1];
+        int[] freeFound = new int[1];
         List<String> notUpward = new ArrayList<>();
         grid.sim.setMessageObserver((from, to, message, now) -> {
+            if (message instanceof FreeFound) {
+                freeFound[0]++;
+            }
             if (message instanceof PushStep) {
                 pushSteps[0]++;
                 GridNode sender = grid.node(from);
@@ -122,7 +133,7 @@ class CanPBehaviourTest {
         }
         return new Outcome(sf, events.count(JobState.COMPLETED), events.count(JobState.NO_MATCH),
                 events.finished.size(), grid.client().unfinished(), events.assigned, events.pushed, pushSteps[0],
-                notUpward, unmatchedButCapable);
+                notUpward, unmatchedButCapable, freeFound[0], events.duplicateFinishes);
     }
 
     private static boolean isUpperNeighbour(Zone[] from, Zone[] to) {

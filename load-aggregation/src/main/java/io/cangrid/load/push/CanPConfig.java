@@ -22,18 +22,22 @@ import java.util.Objects;
  *                      in a row; 0 switches it off
  * @param rebalance     once per update period, move jobs waiting in this node's queue to capable
  *                      neighbours that have become free
+ * @param seekBudget    once per update period, a job still waiting behind another after rebalancing sends a
+ *                      search through up to this many nodes of its upper orthant, nearest first, for a free
+ *                      capable node to move to; 0 switches it off
  * @param promptUpdates send changed load aggregates to the lower neighbours at once instead of at the next
  *                      periodic update ({@link io.cangrid.load.PromptLoadUpdates}); on in every preset
  */
 public record CanPConfig(double stoppingFactor, PushObjective objective, StoppingRule stopping, RunNodeScore score,
         int maxPushes, double idleThreshold, boolean bestFit, boolean countSent, int searchBudget, int redirects,
-        boolean rebalance, boolean promptUpdates) {
+        boolean rebalance, boolean promptUpdates, int seekBudget) {
 
     public static final int DEFAULT_MAX_PUSHES = 64;
     public static final double DEFAULT_IDLE_THRESHOLD = 1.0;
     public static final int DEFAULT_SEARCH_BUDGET = 16;
     public static final int MAX_SEARCH_BUDGET = 1024;
     public static final int DEFAULT_REDIRECTS = 2;
+    public static final int DEFAULT_SEEK_BUDGET = 32;
     public static final int MAX_REDIRECTS = 16;
 
     public CanPConfig {
@@ -50,6 +54,10 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
             throw new IllegalArgumentException("the search budget must lie in [0, " + MAX_SEARCH_BUDGET
                     + "] nodes (0 = off), was " + searchBudget);
         }
+        if (seekBudget < 0 || seekBudget > MAX_SEARCH_BUDGET) {
+            throw new IllegalArgumentException("the seek budget must lie in [0, " + MAX_SEARCH_BUDGET
+                    + "] nodes (0 = off), was " + seekBudget);
+        }
         if (redirects < 0 || redirects > MAX_REDIRECTS) {
             throw new IllegalArgumentException("redirects must lie in [0, " + MAX_REDIRECTS + "] (0 = off), was "
                     + redirects);
@@ -63,7 +71,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     /** CAN-P exactly as ALGORITHMS section 5 (the paper's reconstructed formulas) with stopping factor {@code sf}. */
     public static CanPConfig withStoppingFactor(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE_OVER_NODES, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true);
+                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0);
     }
 
     /**
@@ -74,7 +82,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
      */
     public static CanPConfig calibrated(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true);
+                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true, 0);
     }
 
     /**
@@ -83,66 +91,71 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
      * ({@link #withSearchBudget}) but off: measured, it cost more matchmaking than it saved in waiting.
      */
     public static CanPConfig px() {
-        return calibrated(2).withRedirects(DEFAULT_REDIRECTS).withRebalance(true);
+        return calibrated(2).withRedirects(DEFAULT_REDIRECTS).withRebalance(true).withSeekBudget(DEFAULT_SEEK_BUDGET);
     }
 
     public CanPConfig withIdleThreshold(double theta) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, theta, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
     }
 
     public CanPConfig withBestFit(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, on, countSent,
-                searchBudget, redirects, rebalance, promptUpdates);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
     }
 
     public CanPConfig withCountSent(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, on,
-                searchBudget, redirects, rebalance, promptUpdates);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
     }
 
     public CanPConfig withSearchBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                nodes, redirects, rebalance, promptUpdates);
+                nodes, redirects, rebalance, promptUpdates, seekBudget);
+    }
+
+    public CanPConfig withSeekBudget(int nodes) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects, rebalance, promptUpdates, nodes);
     }
 
     public CanPConfig withPromptUpdates(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, on);
+                searchBudget, redirects, rebalance, on, seekBudget);
     }
 
     public CanPConfig withRebalance(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, on, promptUpdates);
+                searchBudget, redirects, on, promptUpdates, seekBudget);
     }
 
     public CanPConfig withRedirects(int times) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, times, rebalance, promptUpdates);
+                searchBudget, times, rebalance, promptUpdates, seekBudget);
     }
 
     public CanPConfig withMaxPushes(int pushes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, pushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
     }
 
     public CanPConfig withObjective(PushObjective o) {
         return new CanPConfig(stoppingFactor, o, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
     }
 
     public CanPConfig withStopping(StoppingRule rule) {
         return new CanPConfig(stoppingFactor, objective, rule, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
     }
 
     public CanPConfig withScore(RunNodeScore s) {
         return new CanPConfig(stoppingFactor, objective, stopping, s, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
     }
 
     public CanPConfig withStoppingFactorValue(double sf) {
         return new CanPConfig(sf, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
     }
 }

@@ -20,13 +20,16 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.JobAgent;
+import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.Locator;
 import io.cangrid.overlay.job.MatchTrace;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,8 +42,12 @@ import org.slf4j.LoggerFactory;
 public final class CanPLocator implements Locator {
 
     private static final Logger log = LoggerFactory.getLogger(CanPLocator.class);
-    /** Early load updates a node may send per update period at most: a change crosses 50 zones per period. */
-    static final long PROMPT_UPDATES_PER_PERIOD = 50;
+    /**
+     * Early load updates a node may send per update period at most: a change still crosses ten zones per
+     * period down a chain (chains of 24 zones converged within a diameter of 7), while a busy region sends
+     * at most ten times its periodic traffic to the nodes below it.
+     */
+    static final long PROMPT_UPDATES_PER_PERIOD = 10;
 
     private final NodeContext ctx;
     private final CanNode can;
@@ -54,6 +61,9 @@ public final class CanPLocator implements Locator {
     private final CandidateChoice choice;
     private final SentLedger ledger = new SentLedger();
     private boolean rebalancing;
+    /** Waiting jobs that searched for a free node since the last periodic rebalancing. */
+    private final Set<JobId> sought = new HashSet<>();
+    private boolean seekScheduled;
 
     public CanPLocator(NodeContext ctx, CanNode can, JobAgent agent, ResourceSchema schema, CanPConfig config) {
         this.ctx = ctx;
@@ -92,6 +102,11 @@ public final class CanPLocator implements Locator {
     }
 
     private void queueChanged() {
+        if (config.seekBudget() > 0 && agent.queue().length() > 1 && !seekScheduled) {
+            // After the queue's own change is done: a job that has just started waiting searches at once.
+            seekScheduled = true;
+            ctx.schedule(0, this::seekForNewlyWaiting);
+        }
         if (prompt == null) {
             return;
         }
@@ -104,9 +119,21 @@ public final class CanPLocator implements Locator {
         }
     }
 
+    private void seekForNewlyWaiting() {
+        seekScheduled = false;
+        if (can.phase() != CanPhase.ACTIVE) {
+            return;
+        }
+        for (JobProfile job : agent.queue().waitingJobs()) {
+            if (sought.add(job.id())) {
+                seek(new WaitingSearch(job, can.id(), new NodeId[0], new NodeId[0], new double[0]));
+            }
+        }
+    }
+
     /** What rides on each state message; the first one also starts the periodic rebalancing, if enabled. */
     private LoadState published() {
-        if (config.rebalance() && !rebalancing) {
+        if ((config.rebalance() || config.seekBudget() > 0) && !rebalancing) {
             rebalancing = true;
             ctx.schedule(can.config().updatePeriodMillis(), this::rebalance);
         }
@@ -120,22 +147,34 @@ public final class CanPLocator implements Locator {
     /**
      * Once per update period, and whenever a neighbour says it is free: a job waiting here behind another
      * moves to a capable neighbour that is free now. Placement decided on a stale view is corrected as soon
-     * as a better place shows.
+     * as a better place shows. A job that starts waiting, and once per period every job that found no such
+     * neighbour, searches further.
+     * Measured, the few jobs that queue at light and medium load wait out a whole job of ten to forty
+     * minutes ahead of them, so these few make most of the mean wait.
      */
     private void rebalance() {
         if (can.phase() == CanPhase.LEFT) {
             return;
         }
-        moveWaitingToFreeNeighbours();
+        List<JobProfile> stillWaiting = config.rebalance() ? moveWaitingToFreeNeighbours() : agent.queue().waitingJobs();
+        sought.clear();
+        if (config.seekBudget() > 0 && can.phase() == CanPhase.ACTIVE) {
+            for (JobProfile job : stillWaiting) {
+                sought.add(job.id());
+                seek(new WaitingSearch(job, can.id(), new NodeId[0], new NodeId[0], new double[0]));
+            }
+        }
         ctx.schedule(can.config().updatePeriodMillis(), this::rebalance);
     }
 
-    private void moveWaitingToFreeNeighbours() {
+    /** Moves waiting jobs to free capable neighbours; returns the jobs that found none. */
+    private List<JobProfile> moveWaitingToFreeNeighbours() {
         List<JobProfile> waiting = agent.queue().waitingJobs();
         if (waiting.isEmpty() || can.phase() != CanPhase.ACTIVE) {
-            return;
+            return List.of();
         }
-        java.util.Set<NodeId> taken = new java.util.HashSet<>();
+        List<JobProfile> left = new ArrayList<>();
+        Set<NodeId> taken = new HashSet<>();
         for (JobProfile job : waiting) {
             List<Candidate> others = new ArrayList<>();
             for (Candidate c : adjustForSent(
@@ -148,6 +187,52 @@ public final class CanPLocator implements Locator {
             if (free != null && agent.moveWaiting(job.id(), free.id())) {
                 taken.add(free.id());
                 noteSent(free.id());
+            } else {
+                left.add(job);
+            }
+        }
+        return left;
+    }
+
+    /**
+     * One node of a waiting job's search: a free capable node around (other than the queue's own) ends it
+     * with an answer to the queue's node; otherwise the search moves to the nearest node of its frontier
+     * until the budget is spent, and the job keeps its place.
+     */
+    private void seek(WaitingSearch m) {
+        if (can.phase() != CanPhase.ACTIVE) {
+            return;
+        }
+        JobProfile job = m.profile();
+        List<Candidate> capable = new ArrayList<>();
+        for (Candidate c : adjustForSent(Candidates.around(can, agent.queue(), job.spec().requirements(), ctx.now()))) {
+            if (!c.id().equals(m.waitingAt())) {
+                capable.add(c);
+            }
+        }
+        Candidate free = choice.bestFitFree(capable, job);
+        if (free != null) {
+            noteSent(free.id());
+            ctx.send(m.waitingAt(), new FreeFound(job.id(), free.id()));
+            return;
+        }
+        NodeId[] visited = Arrays.copyOf(m.visited(), m.visited().length + 1);
+        visited[visited.length - 1] = can.id();
+        SearchFrontier frontier = new SearchFrontier(m.frontier(), m.distances());
+        frontier.addNeighbours(can.neighbours(), job.id().point(), schema.realDimensions(), visited);
+        if (visited.length >= config.seekBudget() || frontier.isEmpty()) {
+            return;
+        }
+        NodeId next = frontier.pollNearest();
+        ctx.send(next, new WaitingSearch(job, m.waitingAt(), visited, frontier.ids(), frontier.distances()));
+    }
+
+    /** A waiting job's search found a free node: move the job there if it still waits here. */
+    private void found(FreeFound m) {
+        for (JobProfile job : agent.queue().waitingJobs()) {
+            if (job.id().equals(m.job())) {
+                agent.moveWaiting(m.job(), m.free());
+                return;
             }
         }
     }
@@ -177,7 +262,7 @@ public final class CanPLocator implements Locator {
     @Override
     public boolean handles(Message message) {
         return message instanceof PushStep || message instanceof FreeSearch || message instanceof TryAssign
-                || message instanceof OrthantSearch;
+                || message instanceof OrthantSearch || message instanceof WaitingSearch || message instanceof FreeFound;
     }
 
     @Override
@@ -190,6 +275,10 @@ public final class CanPLocator implements Locator {
             offered(m);
         } else if (message instanceof OrthantSearch m) {
             orthant.visit(m);
+        } else if (message instanceof WaitingSearch m) {
+            seek(m);
+        } else if (message instanceof FreeFound m) {
+            found(m);
         } else {
             log.warn("{}: CAN-P ignores {} from {}", ctx.self(), message.getClass().getSimpleName(), from);
         }

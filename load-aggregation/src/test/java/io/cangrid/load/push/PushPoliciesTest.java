@@ -129,9 +129,9 @@ class PushPoliciesTest {
 
     @Test
     void aConfigNeedsEveryPolicyAndAtLeastOnePush() {
-        assertThatThrownBy(() -> new CanPConfig(1, null, StoppingRule.R4B, RunNodeScore.MCT, 8, 0, false, false, 0, 0, false, true))
+        assertThatThrownBy(() -> new CanPConfig(1, null, StoppingRule.R4B, RunNodeScore.MCT, 8, 0, false, false, 0, 0, false, true, 0))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("objective");
-        assertThatThrownBy(() -> new CanPConfig(1, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.MCT, 0, 0, false, false, 0, 0, false, true))
+        assertThatThrownBy(() -> new CanPConfig(1, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.MCT, 0, 0, false, false, 0, 0, false, true, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
         assertThatThrownBy(() -> CanPConfig.px().withIdleThreshold(-1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0 = off");

@@ -7,12 +7,15 @@ final class HeldJob {
 
     final JobProfile profile;
     final MatchTrace trace;
+    /** How many run nodes passed this job on since matchmaking placed it. */
+    final int moves;
     NodeId owner;
 
-    HeldJob(JobProfile profile, NodeId owner, MatchTrace trace) {
+    HeldJob(JobProfile profile, NodeId owner, MatchTrace trace, int moves) {
         this.profile = profile;
         this.owner = owner;
         this.trace = trace;
+        this.moves = moves;
     }
 
     JobId id() {

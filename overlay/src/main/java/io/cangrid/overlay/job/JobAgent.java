@@ -89,7 +89,7 @@ public final class JobAgent {
         } else if (message instanceof JobAssign m) {
             runner.assign(m);
         } else if (message instanceof JobQueued m) {
-            owner.queued(m.id(), from, m.movedFrom());
+            owner.queued(m.id(), from, m.movedFrom(), m.moves());
         } else if (message instanceof Heartbeats m) {
             owner.heartbeats(from, m);
         } else if (message instanceof HeartbeatAck m) {

@@ -10,6 +10,8 @@ final class OwnedJob {
     NodeId runNode;
     boolean running;
     long lastHeard;
+    /** The passes between run nodes the accepted report counted (see {@code JobAssign#moves}). */
+    int moves;
 
     OwnedJob(JobProfile profile, MatchTrace trace, long now) {
         this.profile = profile;

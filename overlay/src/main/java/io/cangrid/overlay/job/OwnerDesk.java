@@ -100,15 +100,18 @@ final class OwnerDesk {
         return h != null && h.runNode.equals(runNode) && agent.now() - h.at <= agent.config().deadAfterMillis();
     }
 
-    void queued(JobId id, NodeId runNode, NodeId movedFrom) {
+    void queued(JobId id, NodeId runNode, NodeId movedFrom, int moves) {
         OwnedJob job = owned.get(id);
-        boolean movedOn = movedFrom != null && job != null && movedFrom.equals(job.runNode);
+        // A job passed on twice in quick succession may be reported by its last holder first.
+        boolean movedOn = movedFrom != null && job != null
+                && (movedFrom.equals(job.runNode) || moves > job.moves);
         if (job == null || (job.runNode != null && !job.runNode.equals(runNode) && !movedOn)) {
             // Ended or placed elsewhere meanwhile: the sender must not run it too.
             agent.send(runNode, new HeartbeatAck(new JobId[] {id}));
             return;
         }
         job.runNode = runNode;
+        job.moves = moves;
         job.lastHeard = agent.now();
     }
 
@@ -119,11 +122,14 @@ final class OwnerDesk {
             if (job == null && isBeingHandedOver(beats.ids()[i], runNode)) {
                 continue;
             }
-            if (job == null || (job.runNode != null && !job.runNode.equals(runNode))) {
+            // A later pass than the one we know of: its own report is still on its way.
+            boolean passedOn = job != null && beats.moves()[i] > job.moves;
+            if (job == null || (job.runNode != null && !job.runNode.equals(runNode) && !passedOn)) {
                 drop.add(beats.ids()[i]);
                 continue;
             }
             job.runNode = runNode;
+            job.moves = beats.moves()[i];
             job.running = beats.running()[i];
             job.lastHeard = agent.now();
         }

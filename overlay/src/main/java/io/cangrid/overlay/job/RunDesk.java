@@ -41,14 +41,14 @@ final class RunDesk {
     void assign(JobAssign assign) {
         JobProfile profile = assign.profile();
         if (queue.holds(profile.id())) {
-            agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom()));
+            agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom(), assign.moves()));
             return;
         }
         int ahead = queue.length();
-        queue.add(new HeldJob(profile, assign.owner(), assign.trace()));
+        queue.add(new HeldJob(profile, assign.owner(), assign.trace(), assign.moves()));
         ownerLastAck.putIfAbsent(assign.owner(), agent.now());
         agent.events().assigned(profile, agent.self(), assign.trace(), ahead, agent.now());
-        agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom()));
+        agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom(), assign.moves()));
         startNext();
     }
 
@@ -58,7 +58,7 @@ final class RunDesk {
             return false;
         }
         queue.remove(id);
-        agent.send(to, new JobAssign(job.profile, job.owner, job.trace.forwarded(), agent.self()));
+        agent.send(to, new JobAssign(job.profile, job.owner, job.trace.forwarded(), agent.self(), job.moves + 1));
         return true;
     }
 
@@ -136,11 +136,13 @@ final class RunDesk {
             ownerLastAck.putIfAbsent(owner, now);
             JobId[] ids = new JobId[jobs.size()];
             boolean[] running = new boolean[jobs.size()];
+            int[] moves = new int[jobs.size()];
             for (int i = 0; i < ids.length; i++) {
                 ids[i] = jobs.get(i).id();
                 running[i] = queue.isRunning(ids[i]);
+                moves[i] = jobs.get(i).moves;
             }
-            agent.send(owner, new Heartbeats(ids, running));
+            agent.send(owner, new Heartbeats(ids, running, moves));
         });
     }
 

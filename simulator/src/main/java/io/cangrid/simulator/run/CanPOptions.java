@@ -11,7 +11,7 @@ import java.util.Map;
 final class CanPOptions {
 
     static final List<String> KEYS = List.of("paper", "sf", "objective", "stopping", "score", "maxPushes", "idle", "bestFit",
-            "countSent", "search", "redirects", "rebalance", "prompt");
+            "countSent", "search", "redirects", "rebalance", "prompt", "seek");
 
     private CanPOptions() {
     }
@@ -45,6 +45,7 @@ final class CanPOptions {
                     case "redirects" -> c.withRedirects(integer(v));
                     case "rebalance" -> c.withRebalance(bool(v));
                     case "prompt" -> c.withPromptUpdates(bool(v));
+                    case "seek" -> c.withSeekBudget(integer(v));
                     case "idle" -> c.withIdleThreshold(number(v));
                     case "bestFit" -> c.withBestFit(bool(v));
                     case "countSent" -> c.withCountSent(bool(v));

@@ -3,8 +3,9 @@ package io.cangrid.overlay.job.message;
 import io.cangrid.overlay.job.JobId;
 
 /**
- * Run node → owner, once per heartbeat period: the jobs of this owner that the sender still holds, and
- * which of them is running. One message per owner, not per job.
+ * Run node → owner, once per heartbeat period: the jobs of this owner that the sender still holds, which
+ * of them is running, and how many passes between run nodes brought each here (as in {@code JobQueued}: a
+ * heartbeat can overtake the report of a job just passed on). One message per owner, not per job.
  */
-public record Heartbeats(JobId[] ids, boolean[] running) implements JobMessage {
+public record Heartbeats(JobId[] ids, boolean[] running, int[] moves) implements JobMessage {
 }

@@ -5,11 +5,11 @@ import io.cangrid.overlay.job.JobId;
 
 /**
  * Run node → owner: the job is in this node's queue (the sender is the run node); {@code movedFrom} is the
- * run node it came from when one passed it on, else null.
+ * run node it came from when one passed it on, else null, and {@code moves} how many passes brought it here.
  */
-public record JobQueued(JobId id, NodeId movedFrom) implements JobMessage {
+public record JobQueued(JobId id, NodeId movedFrom, int moves) implements JobMessage {
 
     public JobQueued(JobId id) {
-        this(id, null);
+        this(id, null, 0);
     }
 }

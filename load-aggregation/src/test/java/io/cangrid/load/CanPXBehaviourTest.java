@@ -1,0 +1,30 @@
+package io.cangrid.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cangrid.load.push.CanPConfig;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * CAN-PX on the overloaded small grid of {@link CanPBehaviourTest}: jobs queue, move to neighbours that
+ * become free, and search further for free nodes while they wait. However often a job moves, every job
+ * ends exactly once, COMPLETED, or NO_MATCH only when no node could run it; and the searches of waiting
+ * jobs do find free nodes.
+ */
+class CanPXBehaviourTest {
+
+    @ParameterizedTest
+    @ValueSource(longs = {7, 11})
+    void waitingJobsMoveToFreeNodesAndEveryJobEndsOnce(long seed) {
+        CanPBehaviourTest.Outcome px = CanPBehaviourTest.run(seed, CanPConfig.px());
+        String context = "seed " + seed + ": CAN-PX " + px + ", " + px.freeFound() + " free nodes found for waiting jobs";
+        assertThat(px.unfinished()).as(context).isZero();
+        assertThat(px.duplicateFinishes()).as(context).isZero();
+        assertThat(px.finished()).as(context).isEqualTo(CanPBehaviourTest.JOBS);
+        assertThat(px.completed() + px.noMatch()).as(context).isEqualTo(CanPBehaviourTest.JOBS);
+        assertThat(px.unmatchedButCapable()).as(context).isEmpty();
+        assertThat(px.notUpward()).as(context).isEmpty();
+        assertThat(px.freeFound()).as(context).isPositive();
+    }
+}
