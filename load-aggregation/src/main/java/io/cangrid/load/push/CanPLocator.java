@@ -6,7 +6,6 @@ import io.cangrid.can.CanPhase;
 import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.match.BasicCanLocator;
 import io.cangrid.can.match.Candidate;
-import io.cangrid.can.match.Candidates;
 import io.cangrid.can.match.JobLoad;
 import io.cangrid.can.match.LocatorFactory;
 import io.cangrid.can.match.OrthantSearch;
@@ -20,16 +19,12 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.JobAgent;
-import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.Locator;
 import io.cangrid.overlay.job.MatchTrace;
 import io.cangrid.overlay.resource.ResourceSchema;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,11 +54,8 @@ public final class CanPLocator implements Locator {
     private final ZoneLoadPublisher loads;
     private final PromptLoadUpdates prompt;
     private final CandidateChoice choice;
-    private final SentLedger ledger = new SentLedger();
-    private boolean rebalancing;
-    /** Waiting jobs that searched for a free node since the last periodic rebalancing. */
-    private final Set<JobId> sought = new HashSet<>();
-    private boolean seekScheduled;
+    private final CapableAround around;
+    private final WaitingJobs waiting;
 
     public CanPLocator(NodeContext ctx, CanNode can, JobAgent agent, ResourceSchema schema, CanPConfig config) {
         this.ctx = ctx;
@@ -75,6 +67,8 @@ public final class CanPLocator implements Locator {
         this.orthant = new OrthantWalker(ctx, can, agent, schema);
         this.loads = new ZoneLoadPublisher(ctx, can, agent.queue());
         this.choice = new CandidateChoice(schema, config.score());
+        this.around = new CapableAround(ctx, can, agent.queue(), config.countSent());
+        this.waiting = new WaitingJobs(ctx, can, agent, schema, config, choice, around);
         can.setStateExtension(this::published);
         this.prompt = config.promptUpdates()
                 ? new PromptLoadUpdates(ctx, can, loads, can.config().updatePeriodMillis() / PROMPT_UPDATES_PER_PERIOD)
@@ -86,9 +80,8 @@ public final class CanPLocator implements Locator {
                 if (prompt != null) {
                     prompt.inputsChanged();
                 }
-                if (config.rebalance() && entry.lastState() != null
-                        && JobLoad.of(entry.lastState().extension()).queueLength() == 0) {
-                    moveWaitingToFreeNeighbours();
+                if (entry.lastState() != null && JobLoad.of(entry.lastState().extension()).queueLength() == 0) {
+                    waiting.neighbourFree();
                 }
             }
 
@@ -102,11 +95,7 @@ public final class CanPLocator implements Locator {
     }
 
     private void queueChanged() {
-        if (config.seekBudget() > 0 && agent.queue().length() > 1 && !seekScheduled) {
-            // After the queue's own change is done: a job that has just started waiting searches at once.
-            seekScheduled = true;
-            ctx.schedule(0, this::seekForNewlyWaiting);
-        }
+        waiting.queueChanged();
         if (prompt == null) {
             return;
         }
@@ -119,122 +108,14 @@ public final class CanPLocator implements Locator {
         }
     }
 
-    private void seekForNewlyWaiting() {
-        seekScheduled = false;
-        if (can.phase() != CanPhase.ACTIVE) {
-            return;
-        }
-        for (JobProfile job : agent.queue().waitingJobs()) {
-            if (sought.add(job.id())) {
-                seek(new WaitingSearch(job, can.id(), new NodeId[0], new NodeId[0], new double[0]));
-            }
-        }
-    }
-
-    /** What rides on each state message; the first one also starts the periodic rebalancing, if enabled. */
+    /** What rides on each state message; the first one also starts the periodic care of waiting jobs. */
     private LoadState published() {
-        if ((config.rebalance() || config.seekBudget() > 0) && !rebalancing) {
-            rebalancing = true;
-            ctx.schedule(can.config().updatePeriodMillis(), this::rebalance);
-        }
+        waiting.start();
         LoadState current = loads.current();
         if (prompt != null) {
             prompt.published(current);
         }
         return current;
-    }
-
-    /**
-     * Once per update period, and whenever a neighbour says it is free: a job waiting here behind another
-     * moves to a capable neighbour that is free now. Placement decided on a stale view is corrected as soon
-     * as a better place shows. A job that starts waiting, and once per period every job that found no such
-     * neighbour, searches further.
-     * Measured, the few jobs that queue at light and medium load wait out a whole job of ten to forty
-     * minutes ahead of them, so these few make most of the mean wait.
-     */
-    private void rebalance() {
-        if (can.phase() == CanPhase.LEFT) {
-            return;
-        }
-        List<JobProfile> stillWaiting = config.rebalance() ? moveWaitingToFreeNeighbours() : agent.queue().waitingJobs();
-        sought.clear();
-        if (config.seekBudget() > 0 && can.phase() == CanPhase.ACTIVE) {
-            for (JobProfile job : stillWaiting) {
-                sought.add(job.id());
-                seek(new WaitingSearch(job, can.id(), new NodeId[0], new NodeId[0], new double[0]));
-            }
-        }
-        ctx.schedule(can.config().updatePeriodMillis(), this::rebalance);
-    }
-
-    /** Moves waiting jobs to free capable neighbours; returns the jobs that found none. */
-    private List<JobProfile> moveWaitingToFreeNeighbours() {
-        List<JobProfile> waiting = agent.queue().waitingJobs();
-        if (waiting.isEmpty() || can.phase() != CanPhase.ACTIVE) {
-            return List.of();
-        }
-        List<JobProfile> left = new ArrayList<>();
-        Set<NodeId> taken = new HashSet<>();
-        for (JobProfile job : waiting) {
-            List<Candidate> others = new ArrayList<>();
-            for (Candidate c : adjustForSent(
-                    Candidates.around(can, agent.queue(), job.spec().requirements(), ctx.now()))) {
-                if (!c.id().equals(can.id()) && !taken.contains(c.id())) {
-                    others.add(c);
-                }
-            }
-            Candidate free = choice.bestFitFree(others, job);
-            if (free != null && agent.moveWaiting(job.id(), free.id())) {
-                taken.add(free.id());
-                noteSent(free.id());
-            } else {
-                left.add(job);
-            }
-        }
-        return left;
-    }
-
-    /**
-     * One node of a waiting job's search: a free capable node around (other than the queue's own) ends it
-     * with an answer to the queue's node; otherwise the search moves to the nearest node of its frontier
-     * until the budget is spent, and the job keeps its place.
-     */
-    private void seek(WaitingSearch m) {
-        if (can.phase() != CanPhase.ACTIVE) {
-            return;
-        }
-        JobProfile job = m.profile();
-        List<Candidate> capable = new ArrayList<>();
-        for (Candidate c : adjustForSent(Candidates.around(can, agent.queue(), job.spec().requirements(), ctx.now()))) {
-            if (!c.id().equals(m.waitingAt())) {
-                capable.add(c);
-            }
-        }
-        Candidate free = choice.bestFitFree(capable, job);
-        if (free != null) {
-            noteSent(free.id());
-            ctx.send(m.waitingAt(), new FreeFound(job.id(), free.id()));
-            return;
-        }
-        NodeId[] visited = Arrays.copyOf(m.visited(), m.visited().length + 1);
-        visited[visited.length - 1] = can.id();
-        SearchFrontier frontier = new SearchFrontier(m.frontier(), m.distances());
-        frontier.addNeighbours(can.neighbours(), job.id().point(), schema.realDimensions(), visited);
-        if (visited.length >= config.seekBudget() || frontier.isEmpty()) {
-            return;
-        }
-        NodeId next = frontier.pollNearest();
-        ctx.send(next, new WaitingSearch(job, m.waitingAt(), visited, frontier.ids(), frontier.distances()));
-    }
-
-    /** A waiting job's search found a free node: move the job there if it still waits here. */
-    private void found(FreeFound m) {
-        for (JobProfile job : agent.queue().waitingJobs()) {
-            if (job.id().equals(m.job())) {
-                agent.moveWaiting(m.job(), m.free());
-                return;
-            }
-        }
     }
 
     public static LocatorFactory factory(ResourceSchema schema, CanPConfig config) {
@@ -276,9 +157,9 @@ public final class CanPLocator implements Locator {
         } else if (message instanceof OrthantSearch m) {
             orthant.visit(m);
         } else if (message instanceof WaitingSearch m) {
-            seek(m);
+            waiting.seek(m);
         } else if (message instanceof FreeFound m) {
-            found(m);
+            waiting.found(m);
         } else {
             log.warn("{}: CAN-P ignores {} from {}", ctx.self(), message.getClass().getSimpleName(), from);
         }
@@ -290,8 +171,7 @@ public final class CanPLocator implements Locator {
             return;
         }
         JobProfile job = s.profile();
-        List<Candidate> capable = adjustForSent(
-                Candidates.around(can, agent.queue(), job.spec().requirements(), ctx.now()));
+        List<Candidate> capable = around.of(job.spec().requirements());
         Candidate free = config.bestFit() ? choice.bestFitFree(capable, job) : CandidateChoice.fastestFree(capable);
         if (free != null) {
             dispatch(free, s);
@@ -326,8 +206,7 @@ public final class CanPLocator implements Locator {
             return;
         }
         JobProfile job = m.profile();
-        List<Candidate> capable = adjustForSent(
-                Candidates.around(can, agent.queue(), job.spec().requirements(), ctx.now()));
+        List<Candidate> capable = around.of(job.spec().requirements());
         Candidate free = choice.bestFitFree(capable, job);
         PushStep asStep = new PushStep(job, m.owner(), m.trace(), m.best(), 0, new NodeId[0], true);
         if (free != null) {
@@ -358,9 +237,7 @@ public final class CanPLocator implements Locator {
     }
 
     private void dispatch(Candidate chosen, PushStep s) {
-        if (!chosen.id().equals(can.id())) {
-            noteSent(chosen.id());
-        }
+        around.noteSent(chosen.id());
         if (config.redirects() > 0 && chosen.isFree() && !chosen.id().equals(can.id())) {
             // It looked free, but our view of it may be a period old: let it check.
             ctx.send(chosen.id(), new TryAssign(s.profile(), s.owner(), s.trace().forwarded(), config.redirects()));
@@ -375,44 +252,14 @@ public final class CanPLocator implements Locator {
             agent.dispatch(can.id(), m.profile(), m.owner(), m.trace());
             return;
         }
-        List<Candidate> capable = adjustForSent(
-                Candidates.around(can, agent.queue(), m.profile().spec().requirements(), ctx.now()));
+        List<Candidate> capable = around.of(m.profile().spec().requirements());
         Candidate free = choice.bestFitFree(capable, m.profile());
         if (free == null) {
             agent.dispatch(can.id(), m.profile(), m.owner(), m.trace());
             return;
         }
-        noteSent(free.id());
+        around.noteSent(free.id());
         ctx.send(free.id(), new TryAssign(m.profile(), m.owner(), m.trace().forwarded(), m.redirectsLeft() - 1));
-    }
-
-    private List<Candidate> adjustForSent(List<Candidate> capable) {
-        if (!config.countSent()) {
-            return capable;
-        }
-        ledger.forgetGone(can.neighbours());
-        List<Candidate> adjusted = new ArrayList<>(capable.size());
-        for (Candidate c : capable) {
-            adjusted.add(c.id().equals(can.id()) ? c : ledger.adjust(c, entryOf(c.id())));
-        }
-        return adjusted;
-    }
-
-    /** Counts a job sent to neighbour {@code to} against its published queue until it speaks again. */
-    private void noteSent(NodeId to) {
-        NeighbourEntry entry = entryOf(to);
-        if (config.countSent() && entry != null) {
-            ledger.record(to, entry.lastState());
-        }
-    }
-
-    private NeighbourEntry entryOf(NodeId id) {
-        for (NeighbourEntry n : can.neighbours()) {
-            if (n.id().equals(id)) {
-                return n;
-            }
-        }
-        return null;
     }
 
     private void walkUpward(PushStep s) {

@@ -1,0 +1,66 @@
+package io.cangrid.load.push;
+
+import io.cangrid.can.CanNode;
+import io.cangrid.can.NeighbourEntry;
+import io.cangrid.can.match.Candidate;
+import io.cangrid.can.match.Candidates;
+import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.job.RunQueue;
+import io.cangrid.overlay.resource.Requirements;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The capable nodes a CAN-P node sees around it (itself and its neighbours), with the jobs it sent each
+ * neighbour since that neighbour last spoke counted in its queue when {@code countSent} is on: one stale
+ * view then does not herd jobs onto one node.
+ */
+final class CapableAround {
+
+    private final NodeContext ctx;
+    private final CanNode can;
+    private final RunQueue queue;
+    private final boolean countSent;
+    private final SentLedger ledger = new SentLedger();
+
+    CapableAround(NodeContext ctx, CanNode can, RunQueue queue, boolean countSent) {
+        this.ctx = ctx;
+        this.can = can;
+        this.queue = queue;
+        this.countSent = countSent;
+    }
+
+    List<Candidate> of(Requirements requirements) {
+        List<Candidate> capable = Candidates.around(can, queue, requirements, ctx.now());
+        if (!countSent) {
+            return capable;
+        }
+        ledger.forgetGone(can.neighbours());
+        List<Candidate> adjusted = new ArrayList<>(capable.size());
+        for (Candidate c : capable) {
+            adjusted.add(c.id().equals(can.id()) ? c : ledger.adjust(c, entryOf(c.id())));
+        }
+        return adjusted;
+    }
+
+    /** Counts a job sent to neighbour {@code to} against its published queue until it speaks again. */
+    void noteSent(NodeId to) {
+        if (to.equals(can.id())) {
+            return;
+        }
+        NeighbourEntry entry = entryOf(to);
+        if (countSent && entry != null) {
+            ledger.record(to, entry.lastState());
+        }
+    }
+
+    private NeighbourEntry entryOf(NodeId id) {
+        for (NeighbourEntry n : can.neighbours()) {
+            if (n.id().equals(id)) {
+                return n;
+            }
+        }
+        return null;
+    }
+}
