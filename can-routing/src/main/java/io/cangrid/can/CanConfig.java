@@ -1,5 +1,8 @@
 package io.cangrid.can;
 
+import io.cangrid.can.geometry.SplitRule;
+import java.util.Objects;
+
 /**
  * Tunables of the CAN protocol, with named defaults.
  *
@@ -9,9 +12,10 @@ package io.cangrid.can;
  * @param joinRetryMillis    a join without an answer is retried after this long
  * @param takeoverBaseMillis the takeover timer of a node whose volume equals the dead zone's volume;
  *                           it scales with the node's own volume so the smallest node claims first
+ * @param split              the rule a zone splits by when a node joins inside it
  */
 public record CanConfig(long updatePeriodMillis, int deadAfterPeriods, int hopLimit, long joinRetryMillis,
-        long takeoverBaseMillis) {
+        long takeoverBaseMillis, SplitRule.Policy split) {
 
     public static final long DEFAULT_UPDATE_PERIOD_MILLIS = 10_000;
     public static final int DEFAULT_DEAD_AFTER_PERIODS = 3;
@@ -30,6 +34,7 @@ public record CanConfig(long updatePeriodMillis, int deadAfterPeriods, int hopLi
         if (joinRetryMillis <= 0 || takeoverBaseMillis <= 0) {
             throw new IllegalArgumentException("join retry and takeover base must be positive");
         }
+        Objects.requireNonNull(split, "split");
     }
 
     public static CanConfig defaults() {
@@ -39,7 +44,12 @@ public record CanConfig(long updatePeriodMillis, int deadAfterPeriods, int hopLi
     /** Defaults scaled to an update period: joins retry after 3 periods, takeovers start within a period. */
     public static CanConfig withUpdatePeriod(long updatePeriodMillis) {
         return new CanConfig(updatePeriodMillis, DEFAULT_DEAD_AFTER_PERIODS, DEFAULT_HOP_LIMIT,
-                3 * updatePeriodMillis, Math.max(1, updatePeriodMillis / 2));
+                3 * updatePeriodMillis, Math.max(1, updatePeriodMillis / 2), SplitRule.Policy.BALANCED);
+    }
+
+    public CanConfig withSplit(SplitRule.Policy policy) {
+        return new CanConfig(updatePeriodMillis, deadAfterPeriods, hopLimit, joinRetryMillis, takeoverBaseMillis,
+                policy);
     }
 
     public long deadAfterMillis() {

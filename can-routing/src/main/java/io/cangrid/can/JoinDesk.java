@@ -90,7 +90,7 @@ final class JoinDesk {
             zones.remove(target);
         } else {
             SplitRule.Split split = target.contains(node.point())
-                    ? SplitRule.choose(target, node.point(), join.point())
+                    ? node.config().split().choose(target, node.point(), join.point())
                     : SplitRule.halve(target);
             if (split == null) {
                 node.ctx().send(joiner, new JoinAccept(new Zone[0], new NodeZones[0], join.attempt()));

@@ -1,6 +1,7 @@
 package io.cangrid.can.bench;
 
 import io.cangrid.can.CanConfig;
+import io.cangrid.can.geometry.SplitRule;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.inspect.OverlayInspector;
 import io.cangrid.can.sim.CanSimulation;
@@ -24,7 +25,7 @@ public final class CanBenchmark {
 
     /** The benchmark's inputs. */
     public record Options(int nodes, int dimensions, long seed, double churn, Points points, int probes,
-            long updatePeriodMillis, int maxSettlePeriods) {
+            long updatePeriodMillis, int maxSettlePeriods, SplitRule.Policy split) {
 
         public Options {
             if (nodes < 1) {
@@ -52,7 +53,7 @@ public final class CanBenchmark {
      * {@code meanShortestHops} the mean shortest path of that sample, {@code stretchSample} its size; both
      * figures are null when no probe was delivered.
      */
-    public record Result(int nodes, int dimensions, String points, long seed, double churn, int routed,
+    public record Result(int nodes, int dimensions, String points, String split, long seed, double churn, int routed,
             int delivered, double meanHops, int maxHops, double expectedHops, Double routingStretch,
             Double meanShortestHops, int stretchSample, boolean tilingOk, double volumeSum,
             boolean neighbourTablesOk, int pointsOutsideZones, int settlePeriods, long events,
@@ -66,7 +67,7 @@ public final class CanBenchmark {
         long wallStart = System.nanoTime();
         long heapBefore = usedHeap();
         Simulation sim = new Simulation(SimulationConfig.defaults(o.seed()));
-        CanConfig config = CanConfig.withUpdatePeriod(o.updatePeriodMillis());
+        CanConfig config = CanConfig.withUpdatePeriod(o.updatePeriodMillis()).withSplit(o.split());
         PointSource points = o.points() == Points.UNIFORM ? PointSource.uniform(o.dimensions()) : new CapabilityPoints();
         CanSimulation grid = new CanSimulation(sim, config, points, new SplittableRandom(o.seed()));
 
@@ -88,7 +89,8 @@ public final class CanBenchmark {
         double wall = (System.nanoTime() - wallStart) / 1e9;
         int n = report.nodes();
         double expected = o.dimensions() / 3.0 * Math.pow(n, 1.0 / o.dimensions());
-        return new Result(n, o.dimensions(), o.points().name().toLowerCase(java.util.Locale.ROOT), o.seed(), o.churn(),
+        return new Result(n, o.dimensions(), o.points().name().toLowerCase(java.util.Locale.ROOT),
+                o.split().name().toLowerCase(java.util.Locale.ROOT), o.seed(), o.churn(),
                 routes.routed(), routes.delivered(), routes.meanHops(), routes.maxHops(), expected,
                 orNull(routes.routingStretch()), orNull(routes.meanShortestHops()), routes.stretchSample(),
                 report.tilingOk(),

@@ -26,6 +26,18 @@ public final class SplitRule {
     public record Split(int dimension, double at) {
     }
 
+    /** Which rule a node splits its zone by when a node joins inside it. */
+    public enum Policy {
+        /** {@link #choose}: the separating face whose thinner half is thickest (the default). */
+        BALANCED,
+        /** {@link #cyclic}: the algorithm reference's rule, the original CAN's cyclic halving. */
+        CYCLIC;
+
+        public Split choose(Zone zone, Point owner, Point joiner) {
+            return this == BALANCED ? SplitRule.choose(zone, owner, joiner) : SplitRule.cyclic(zone, owner, joiner);
+        }
+    }
+
     private SplitRule() {
     }
 
@@ -51,6 +63,45 @@ public final class SplitRule {
             }
         }
         return best;
+    }
+
+    /**
+     * The algorithm reference's rule: dimensions in the cyclic order starting at {@code depth mod D}, the
+     * midpoint of the first one whose midpoint separates the points; if none does, the dimension in which
+     * the points lie furthest apart relative to the zone's side, half way between them. Null when the
+     * points cannot be separated.
+     */
+    public static Split cyclic(Zone zone, Point owner, Point joiner) {
+        int dims = zone.dimensions();
+        int start = zone.path().depth() % dims;
+        for (int k = 0; k < dims; k++) {
+            int d = (start + k) % dims;
+            double mid = zone.lo(d) + zone.length(d) / 2;
+            if (valid(zone, d, mid, owner.get(d), joiner.get(d))) {
+                return new Split(d, mid);
+            }
+        }
+        int best = -1;
+        double widest = 0;
+        for (int d = 0; d < dims; d++) {
+            double apart = Math.abs(owner.get(d) - joiner.get(d)) / zone.length(d);
+            if (apart > widest) {
+                widest = apart;
+                best = d;
+            }
+        }
+        if (best < 0) {
+            return null;
+        }
+        double a = owner.get(best);
+        double b = joiner.get(best);
+        double halfway = Math.min(a, b) + Math.abs(a - b) / 2;
+        if (valid(zone, best, halfway, a, b)) {
+            return new Split(best, halfway);
+        }
+        // Two doubles too close for a face between them: the larger point's own coordinate separates them.
+        double high = Math.max(a, b);
+        return valid(zone, best, high, a, b) ? new Split(best, high) : null;
     }
 
     /**

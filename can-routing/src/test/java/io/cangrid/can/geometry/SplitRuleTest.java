@@ -66,11 +66,23 @@ class SplitRuleTest {
         assertThat(SplitRule.choose(Zone.wholeSpace(2), Point.of(0.3, 0.3), Point.of(0.3, 0.3))).isNull();
     }
 
+    @Test
+    void theCyclicRuleHalvesTheFirstDimensionInCyclicOrderWhoseMidpointSeparates() {
+        Zone lower = Zone.wholeSpace(2).split(0, 0.5, 1)[0];
+        // Depth 1 starts at dimension 1, whose midpoint 0.5 separates 0.1 and 0.7.
+        assertThat(SplitRule.cyclic(lower, Point.of(0.1, 0.1), Point.of(0.3, 0.7))).isEqualTo(new SplitRule.Split(1, 0.5));
+        // Neither midpoint separates: half way between the points where they lie furthest apart for the zone.
+        SplitRule.Split s = SplitRule.cyclic(lower, Point.of(0.1, 0.1), Point.of(0.2, 0.12));
+        assertThat(s.dimension()).isZero();
+        assertThat(s.at()).isEqualTo(0.15, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(SplitRule.Policy.CYCLIC.choose(lower, Point.of(0.1, 0.1), Point.of(0.2, 0.12))).isEqualTo(s);
+    }
+
     @Property(tries = 1000)
     void bothPointsEndUpInDifferentHalves(@ForAll @DoubleRange(min = 0, max = 1) double a0,
             @ForAll @DoubleRange(min = 0, max = 1) double a1, @ForAll @DoubleRange(min = 0, max = 1) double b0,
             @ForAll @DoubleRange(min = 0, max = 1) double b1, @ForAll @IntRange(min = 0, max = 6) int depth,
-            @ForAll boolean snapToLevels) {
+            @ForAll boolean snapToLevels, @ForAll SplitRule.Policy policy) {
         // Snapping to a few levels makes equal coordinates and points on faces common, as capability points are.
         Point p = snapToLevels ? Point.of(snap(a0), snap(a1)) : Point.of(a0, a1);
         Point q = snapToLevels ? Point.of(snap(b0), snap(b1)) : Point.of(b0, b1);
@@ -85,7 +97,7 @@ class SplitRuleTest {
             }
             z = next;
         }
-        SplitRule.Split s = SplitRule.choose(z, p, q);
+        SplitRule.Split s = policy.choose(z, p, q);
         if (p.equals(q)) {
             assertThat(s).isNull();
             return;

@@ -2,6 +2,7 @@ package io.cangrid.cli.bench;
 
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.bench.CanBenchmark;
+import io.cangrid.can.geometry.SplitRule;
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
 import io.cangrid.cli.Validation;
@@ -45,6 +46,11 @@ public final class BenchCanCommand implements Callable<Integer> {
             description = "Where nodes sit: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     private CanBenchmark.Points points;
 
+    @Option(names = "--split", defaultValue = "balanced",
+            description = "How a zone splits when a node joins inside it: ${COMPLETION-CANDIDATES}; cyclic is the"
+                    + " original CAN's cyclic halving (default: ${DEFAULT-VALUE}).")
+    private SplitRule.Policy split;
+
     @Option(names = "--probes", defaultValue = "10000", description = "Messages to route (default: ${DEFAULT-VALUE}).")
     private int probes;
 
@@ -69,7 +75,8 @@ public final class BenchCanCommand implements Callable<Integer> {
         CanConfig.withUpdatePeriod(updatePeriod);
         PrintWriter err = spec.commandLine().getErr();
         CanBenchmark.Result r = CanBenchmark.run(
-                new CanBenchmark.Options(nodes, dimensions, seed, churn, points, probes, updatePeriod, maxSettlePeriods),
+                new CanBenchmark.Options(nodes, dimensions, seed, churn, points, probes, updatePeriod, maxSettlePeriods,
+                        split),
                 line -> {
                     err.println("bench can: " + line);
                     err.flush();
@@ -78,8 +85,8 @@ public final class BenchCanCommand implements Callable<Integer> {
             JsonOutput.print(spec, r);
         } else {
             PrintWriter out = spec.commandLine().getOut();
-            out.printf(Locale.ROOT, "%d nodes in %d dimensions (%s points), seed %d%n", r.nodes(), r.dimensions(),
-                    r.points(), r.seed());
+            out.printf(Locale.ROOT, "%d nodes in %d dimensions (%s points, %s split), seed %d%n", r.nodes(),
+                    r.dimensions(), r.points(), r.split(), r.seed());
             out.printf(Locale.ROOT, "tiling %s (volume sum %.12f), neighbour tables %s, settled after %d periods%n",
                     r.tilingOk() ? "ok" : "BROKEN", r.volumeSum(), r.neighbourTablesOk() ? "ok" : "WRONG",
                     r.settlePeriods());
