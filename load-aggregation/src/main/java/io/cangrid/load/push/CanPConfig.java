@@ -25,12 +25,13 @@ import java.util.Objects;
  * @param seekBudget    once per update period, a job still waiting behind another after rebalancing sends a
  *                      search through up to this many nodes of its upper orthant, nearest first, for a free
  *                      capable node to move to; 0 switches it off
+ * @param stopCount     which node count is the stopping rule's A ({@link StopCount})
  * @param promptUpdates send changed load aggregates to the lower neighbours at once instead of at the next
  *                      periodic update ({@link io.cangrid.load.PromptLoadUpdates}); on in every preset
  */
 public record CanPConfig(double stoppingFactor, PushObjective objective, StoppingRule stopping, RunNodeScore score,
         int maxPushes, double idleThreshold, boolean bestFit, boolean countSent, int searchBudget, int redirects,
-        boolean rebalance, boolean promptUpdates, int seekBudget) {
+        boolean rebalance, boolean promptUpdates, int seekBudget, StopCount stopCount) {
 
     public static final int DEFAULT_MAX_PUSHES = 64;
     public static final double DEFAULT_IDLE_THRESHOLD = 1.0;
@@ -47,6 +48,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
         Objects.requireNonNull(objective, "objective");
         Objects.requireNonNull(stopping, "stopping");
         Objects.requireNonNull(score, "score");
+        Objects.requireNonNull(stopCount, "stopCount");
         if (maxPushes < 1) {
             throw new IllegalArgumentException("max pushes must be at least 1, was " + maxPushes);
         }
@@ -71,7 +73,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     /** CAN-P exactly as ALGORITHMS section 5 (the paper's reconstructed formulas) with stopping factor {@code sf}. */
     public static CanPConfig withStoppingFactor(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE_OVER_NODES, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0);
+                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0, StopCount.HERE);
     }
 
     /**
@@ -82,7 +84,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
      */
     public static CanPConfig calibrated(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true, 0);
+                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true, 0, StopCount.TARGET);
     }
 
     /**
@@ -91,71 +93,77 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
      * ({@link #withSearchBudget}) but off: measured, it cost more matchmaking than it saved in waiting.
      */
     public static CanPConfig px() {
-        return calibrated(2).withRedirects(DEFAULT_REDIRECTS).withRebalance(true).withSeekBudget(DEFAULT_SEEK_BUDGET);
+        return calibrated(2).withStopCount(StopCount.HERE).withRedirects(DEFAULT_REDIRECTS).withRebalance(true)
+                .withSeekBudget(DEFAULT_SEEK_BUDGET);
     }
 
     public CanPConfig withIdleThreshold(double theta) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, theta, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
     }
 
     public CanPConfig withBestFit(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, on, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
     }
 
     public CanPConfig withCountSent(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, on,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
     }
 
     public CanPConfig withSearchBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                nodes, redirects, rebalance, promptUpdates, seekBudget);
+                nodes, redirects, rebalance, promptUpdates, seekBudget, stopCount);
+    }
+
+    public CanPConfig withStopCount(StopCount count) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, count);
     }
 
     public CanPConfig withSeekBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, nodes);
+                searchBudget, redirects, rebalance, promptUpdates, nodes, stopCount);
     }
 
     public CanPConfig withPromptUpdates(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, on, seekBudget);
+                searchBudget, redirects, rebalance, on, seekBudget, stopCount);
     }
 
     public CanPConfig withRebalance(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, on, promptUpdates, seekBudget);
+                searchBudget, redirects, on, promptUpdates, seekBudget, stopCount);
     }
 
     public CanPConfig withRedirects(int times) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, times, rebalance, promptUpdates, seekBudget);
+                searchBudget, times, rebalance, promptUpdates, seekBudget, stopCount);
     }
 
     public CanPConfig withMaxPushes(int pushes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, pushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
     }
 
     public CanPConfig withObjective(PushObjective o) {
         return new CanPConfig(stoppingFactor, o, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
     }
 
     public CanPConfig withStopping(StoppingRule rule) {
         return new CanPConfig(stoppingFactor, objective, rule, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
     }
 
     public CanPConfig withScore(RunNodeScore s) {
         return new CanPConfig(stoppingFactor, objective, stopping, s, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
     }
 
     public CanPConfig withStoppingFactorValue(double sf) {
         return new CanPConfig(sf, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
     }
 }

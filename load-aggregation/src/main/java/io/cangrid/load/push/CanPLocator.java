@@ -232,7 +232,7 @@ public final class CanPLocator implements Locator {
         if (config.idleThreshold() > 0 && target.queued() / target.nodes() < config.idleThreshold()) {
             return false;
         }
-        return ctx.random().nextDouble() < config.stopping().stopProbability(target.nodesAboveHere(),
+        return ctx.random().nextDouble() < config.stopping().stopProbability(config.stopCount().of(target),
                 config.stoppingFactor());
     }
 

@@ -129,9 +129,9 @@ class PushPoliciesTest {
 
     @Test
     void aConfigNeedsEveryPolicyAndAtLeastOnePush() {
-        assertThatThrownBy(() -> new CanPConfig(1, null, StoppingRule.R4B, RunNodeScore.MCT, 8, 0, false, false, 0, 0, false, true, 0))
+        assertThatThrownBy(() -> new CanPConfig(1, null, StoppingRule.R4B, RunNodeScore.MCT, 8, 0, false, false, 0, 0, false, true, 0, StopCount.HERE))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("objective");
-        assertThatThrownBy(() -> new CanPConfig(1, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.MCT, 0, 0, false, false, 0, 0, false, true, 0))
+        assertThatThrownBy(() -> new CanPConfig(1, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.MCT, 0, 0, false, false, 0, 0, false, true, 0, StopCount.HERE))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
         assertThatThrownBy(() -> CanPConfig.px().withIdleThreshold(-1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0 = off");
@@ -173,5 +173,18 @@ class PushPoliciesTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("run-node score").hasMessageContaining("'fastest'")
                 .hasMessageContaining("queue/cpu").hasMessageContaining("(queue+1)/cpu").hasMessageContaining("mct");
+    }
+
+    @Test
+    void theStopCountIsTheCountAboveHereOrAtAndAboveTheTarget() {
+        PushTarget t = new PushTarget(null, 1, 3.0, 2.0, 2.0 / 3.0, 0.4);
+        assertThat(StopCount.HERE.of(t)).isEqualTo(0.4);
+        assertThat(StopCount.TARGET.of(t)).isEqualTo(3.0);
+        // Counted at the target, three nodes make SF matter: R4b gives 1/2^SF.
+        assertThat(StoppingRule.R4B.stopProbability(StopCount.TARGET.of(t), 1)).isGreaterThan(
+                StoppingRule.R4B.stopProbability(StopCount.TARGET.of(t), 3));
+        assertThat(StoppingRule.R4B.stopProbability(StopCount.HERE.of(t), 1)).isEqualTo(1.0);
+        assertThatThrownBy(() -> StopCount.parse("there")).hasMessageContaining("here")
+                .hasMessageContaining("target");
     }
 }

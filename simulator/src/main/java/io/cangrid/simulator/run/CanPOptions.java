@@ -3,6 +3,7 @@ package io.cangrid.simulator.run;
 import io.cangrid.load.push.CanPConfig;
 import io.cangrid.load.push.PushObjective;
 import io.cangrid.load.push.RunNodeScore;
+import io.cangrid.load.push.StopCount;
 import io.cangrid.load.push.StoppingRule;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,7 @@ import java.util.Map;
 final class CanPOptions {
 
     static final List<String> KEYS = List.of("paper", "sf", "objective", "stopping", "score", "maxPushes", "idle", "bestFit",
-            "countSent", "search", "redirects", "rebalance", "prompt", "seek");
+            "countSent", "search", "redirects", "rebalance", "prompt", "seek", "stopCount");
 
     private CanPOptions() {
     }
@@ -46,6 +47,7 @@ final class CanPOptions {
                     case "rebalance" -> c.withRebalance(bool(v));
                     case "prompt" -> c.withPromptUpdates(bool(v));
                     case "seek" -> c.withSeekBudget(integer(v));
+                    case "stopCount" -> c.withStopCount(StopCount.parse(v));
                     case "idle" -> c.withIdleThreshold(number(v));
                     case "bestFit" -> c.withBestFit(bool(v));
                     case "countSent" -> c.withCountSent(bool(v));
