@@ -34,4 +34,9 @@ final class Acquaintances {
     NodeId get(int i) {
         return ids[i];
     }
+
+    /** The i-th most recent acquaintance (0 the latest added). */
+    NodeId recent(int i) {
+        return ids[Math.floorMod(cursor - 1 - i, CAPACITY)];
+    }
 }

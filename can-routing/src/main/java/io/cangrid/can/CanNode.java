@@ -4,6 +4,7 @@ import io.cangrid.can.geometry.SplitRule;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.message.CanMessage;
 import io.cangrid.can.message.JoinAccept;
+import io.cangrid.can.message.JoinContacts;
 import io.cangrid.can.message.JoinRequest;
 import io.cangrid.can.message.NeighbourProbe;
 import io.cangrid.can.message.NeighbourState;
@@ -55,6 +56,7 @@ public final class CanNode {
     private long routesDropped;
     private final Acquaintances acquaintances = new Acquaintances();
     private List<RouteEnvelope> heldWhileJoining;
+    private List<ZoneHandoff> handedWhileJoining;
 
     public CanNode(NodeContext ctx, CanConfig config, Point point, Capabilities capabilities) {
         this.ctx = ctx;
@@ -131,6 +133,8 @@ public final class CanNode {
             onRouted(env);
         } else if (message instanceof JoinAccept accept) {
             joinDesk.onAccept(accept);
+        } else if (message instanceof JoinContacts contacts) {
+            joinDesk.onContacts(contacts);
         } else if (message instanceof Takeover t) {
             takeovers.onTakeover(t);
         } else if (message instanceof ZoneHandoff h) {
@@ -179,6 +183,13 @@ public final class CanNode {
                 routedHandler.onRouted(env.target(), env.payload(), env.hops());
             }
             return;
+        }
+        if (env.hops() == 0 && env.payload() instanceof JoinRequest join && join.joiner().equals(env.origin())
+                && !join.joiner().equals(ctx.self())) {
+            // We are the joiner's way in. Should its request be lost further on (a crashed node nobody has
+            // missed yet), it retries through us and the nodes we name, not through nodes churn may have
+            // taken since it was started.
+            joinDesk.sendContacts(join.joiner());
         }
         if (env.hops() >= env.hopLimit()) {
             routesDropped++;
@@ -275,6 +286,15 @@ public final class CanNode {
     }
 
     private void onHandoff(NodeId from, ZoneHandoff h) {
+        if (phase == CanPhase.JOINING) {
+            // A leaving node found us in its table (the owner that split for us listed us) before our own
+            // answer reached us: the zones are ours as soon as we are in.
+            if (handedWhileJoining == null) {
+                handedWhileJoining = new ArrayList<>(1);
+            }
+            handedWhileJoining.add(h);
+            return;
+        }
         if (phase != CanPhase.ACTIVE) {
             log.warn("{}: zones handed over by {} while {}; they will be recovered by takeover", ctxName(), from, phase);
             return;
@@ -353,6 +373,38 @@ public final class CanNode {
             }
         }
         listener.zonesChanged();
+        if (zones.isEmpty() && phase == CanPhase.ACTIVE) {
+            rejoin(before);
+        }
+    }
+
+    /**
+     * All our zones went to claims that outrank them (we lost a race over that space). A node without a
+     * zone can neither route nor serve, and its point now lies in another node's zone: it joins again,
+     * through the nodes it knew a moment ago. The empty claim just sent has already made them drop us.
+     */
+    private void rejoin(List<NeighbourEntry> former) {
+        List<NodeId> via = new ArrayList<>();
+        for (NeighbourEntry e : former) {
+            via.add(e.id());
+        }
+        for (int i = 0; i < acquaintances.size(); i++) {
+            // The latest first: the neighbours just dropped, among them the node that outranked us.
+            if (!via.contains(acquaintances.recent(i))) {
+                via.add(acquaintances.recent(i));
+            }
+        }
+        if (via.isEmpty()) {
+            log.warn("{}: lost every zone and knows no node to join through", ctxName());
+            return;
+        }
+        log.debug("{}: lost every zone, joining again", ctxName());
+        if (tick != null) {
+            tick.cancel();
+        }
+        takeovers.cancelAll();
+        phase = CanPhase.JOINING;
+        joinDesk.requestJoin(via);
     }
 
     NodeZones claim() {
@@ -363,7 +415,13 @@ public final class CanNode {
     }
 
     NeighbourState state() {
-        return new NeighbourState(claim(), point, capabilities, table.claims(), extension.get());
+        NodeZones[] listed = table.claims();
+        NodeZones[] dying = takeovers.pendingDeadClaims();
+        if (dying.length > 0) {
+            listed = java.util.Arrays.copyOf(listed, listed.length + dying.length);
+            System.arraycopy(dying, 0, listed, listed.length - dying.length, dying.length);
+        }
+        return new NeighbourState(claim(), point, capabilities, listed, extension.get());
     }
 
     /**
@@ -421,6 +479,13 @@ public final class CanNode {
             becomeActive();
         }
         zonesChanged(learned);
+        if (handedWhileJoining != null) {
+            List<ZoneHandoff> handed = handedWhileJoining;
+            handedWhileJoining = null;
+            for (ZoneHandoff h : handed) {
+                onHandoff(null, h);
+            }
+        }
         if (heldWhileJoining != null) {
             List<RouteEnvelope> held = heldWhileJoining;
             heldWhileJoining = null;

@@ -1,7 +1,6 @@
 package io.cangrid.can;
 
 import io.cangrid.can.geometry.Zone;
-import io.cangrid.can.geometry.ZonePath;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.message.ZoneHandoff;
 import io.cangrid.overlay.NodeId;
@@ -26,7 +25,7 @@ final class Departure {
     void handOverAll() {
         Map<NodeId, List<Zone>> byRecipient = new LinkedHashMap<>();
         for (Zone z : node.ownZones().list()) {
-            NeighbourEntry to = siblingHolder(z.path());
+            NeighbourEntry to = siblingHolder(z);
             if (to == null) {
                 to = smallestAdjacent(z);
             }
@@ -50,6 +49,7 @@ final class Departure {
      */
     void returnStrayZones() {
         OwnZones zones = node.ownZones();
+        zones.clearOffers();
         if (zones.size() < 2) {
             return;
         }
@@ -58,10 +58,11 @@ final class Departure {
             if (z.contains(node.point())) {
                 continue;
             }
-            NeighbourEntry holder = siblingHolder(z.path());
+            NeighbourEntry holder = siblingHolder(z);
             if (holder != null && holder.lastState() != null
                     && now - holder.lastHeard() <= node.config().updatePeriodMillis()) {
                 send(holder.id(), List.of(z));
+                zones.markOffered(z);
             }
         }
     }
@@ -87,14 +88,13 @@ final class Departure {
         node.ctx().send(to, new ZoneHandoff(reissued, around.toArray(new NodeZones[0])));
     }
 
-    private NeighbourEntry siblingHolder(ZonePath path) {
-        if (path.depth() == 0) {
+    private NeighbourEntry siblingHolder(Zone zone) {
+        if (zone.path().depth() == 0) {
             return null;
         }
-        ZonePath sibling = path.sibling();
         for (NeighbourEntry e : node.table().entries()) {
             for (Zone z : e.zones()) {
-                if (z.path().equals(sibling)) {
+                if (z.isSiblingOf(zone)) {
                     return e;
                 }
             }

@@ -3,6 +3,7 @@ package io.cangrid.can;
 import io.cangrid.can.geometry.SplitRule;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.message.JoinAccept;
+import io.cangrid.can.message.JoinContacts;
 import io.cangrid.can.message.JoinRequest;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.message.RouteEnvelope;
@@ -25,29 +26,43 @@ final class JoinDesk {
     private static final Logger log = LoggerFactory.getLogger(JoinDesk.class);
     private static final int REMEMBERED_ANSWERS = 8;
 
+    /** Neighbours named to a joiner besides the first hop itself: a few spare live contacts suffice. */
+    static final int CONTACTS_GIVEN = 3;
+    /** Contacts a joiner keeps to retry through, the most recently named first. */
+    static final int CONTACTS_KEPT = 8;
+
     private final CanNode node;
-    private List<NodeId> bootstraps = List.of();
+    private final List<NodeId> contacts = new ArrayList<>(CONTACTS_KEPT);
+    private int nextContact;
+    private NodeId via;
+    private boolean viaAnswered;
     private long attempt;
     private Timer retry;
+    private Timer firstHopCheck;
     private Map<NodeId, JoinAccept> answered;
 
     JoinDesk(CanNode node) {
         this.node = node;
     }
 
+    /** The node the current join attempt went through. */
     NodeId bootstrap() {
-        return bootstraps.get((int) (Math.max(0, attempt - 1) % bootstraps.size()));
+        return via;
     }
 
-    void requestJoin(List<NodeId> via) {
-        bootstraps = List.copyOf(via);
-        via.forEach(node.acquaintances()::add);
+    void requestJoin(List<NodeId> bootstraps) {
+        contacts.clear();
+        contacts.addAll(bootstraps);
+        nextContact = 0;
+        bootstraps.forEach(node.acquaintances()::add);
         requestJoin();
     }
 
     private void requestJoin() {
+        cancel();
         attempt++;
-        NodeId via = bootstrap();
+        via = contacts.get(nextContact++ % contacts.size());
+        viaAnswered = false;
         JoinRequest request = new JoinRequest(node.id(), node.point(), attempt);
         node.ctx().send(via, new RouteEnvelope(node.point(), node.id(), 0, node.config().hopLimit(), request));
         retry = node.ctx().schedule(node.config().joinRetryMillis(), () -> {
@@ -56,6 +71,58 @@ final class JoinDesk {
                 requestJoin();
             }
         });
+        // The first hop passes the request on at once and says so (see sendContacts); one that stays
+        // silent is gone, and under churn the other contacts may go too while we wait out the retry time.
+        long check = Math.min(node.config().updatePeriodMillis(), node.config().joinRetryMillis());
+        firstHopCheck = node.ctx().schedule(check, () -> {
+            if (node.phase() == CanPhase.JOINING && !viaAnswered) {
+                log.debug("{}: join attempt {}: {} did not answer, trying the next contact", node.ctxName(),
+                        attempt, via);
+                requestJoin();
+            }
+        });
+    }
+
+    /**
+     * The first hop passed our request on and named live nodes: they go to the front of our contacts,
+     * the first hop first, so a retry goes through nodes that were alive a moment ago.
+     */
+    void onContacts(JoinContacts named) {
+        if (node.phase() != CanPhase.JOINING || named.nodes().length == 0) {
+            return;
+        }
+        if (named.nodes()[0].equals(via)) {
+            viaAnswered = true;
+        }
+        for (int i = named.nodes().length - 1; i >= 0; i--) {
+            NodeId c = named.nodes()[i];
+            contacts.remove(c);
+            contacts.add(0, c);
+            node.acquaintances().add(c);
+        }
+        while (contacts.size() > CONTACTS_KEPT) {
+            contacts.remove(contacts.size() - 1);
+        }
+        nextContact = 0;
+    }
+
+    /**
+     * On the first hop of a join: names this node and a few neighbours, those it has heard from itself
+     * first (an entry known only from others' lists may be long gone).
+     */
+    void sendContacts(NodeId joiner) {
+        List<NeighbourEntry> around = node.table().entries();
+        List<NodeId> named = new ArrayList<>(CONTACTS_GIVEN + 1);
+        named.add(node.id());
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < around.size() && named.size() <= CONTACTS_GIVEN; i++) {
+                NeighbourEntry e = around.get(i);
+                if ((e.lastState() != null) == (pass == 0)) {
+                    named.add(e.id());
+                }
+            }
+        }
+        node.ctx().send(joiner, new JoinContacts(named.toArray(new NodeId[0])));
     }
 
     void onAccept(JoinAccept accept) {
@@ -63,27 +130,31 @@ final class JoinDesk {
             if (node.phase() == CanPhase.JOINING) {
                 // The owner's point equals ours: only a different virtual coordinate can separate us.
                 node.redrawVirtualCoordinate();
-                retry.cancel();
                 requestJoin();
             }
             return;
         }
-        if (retry != null) {
-            retry.cancel();
-        }
+        cancel();
         node.activateWith(accept.zones(), accept.neighbours());
     }
 
     void onJoinRequest(JoinRequest join) {
         NodeId joiner = join.joiner();
+        OwnZones zones = node.ownZones();
         JoinAccept earlier = answered == null ? null : answered.get(joiner);
-        if (earlier != null) {
+        if (earlier != null && !holdsAny(earlier.zones())) {
             node.ctx().send(joiner, earlier);
             return;
         }
-        OwnZones zones = node.ownZones();
         Zone target = zones.containing(join.point());
         Zone given;
+        if (zones.isOffered(target)) {
+            // The zone is on its way to its sibling's holder, which will split it for the joiner once
+            // merged; giving it away here as well would leave the joiner with nothing. It retries.
+            log.debug("{}: join of {} falls in {}, just offered to its sibling's holder", node.ctxName(), joiner,
+                    target);
+            return;
+        }
         if (!target.contains(node.point()) && zones.size() > 1) {
             // A zone held only by takeover goes whole to the first node that joins inside it.
             given = target.reissued(target.epoch() + 1);
@@ -117,6 +188,18 @@ final class JoinDesk {
         node.ctx().send(joiner, accept);
     }
 
+    /** True when space we once gave away is ours again: an answer that gave it is outdated. */
+    private boolean holdsAny(Zone[] given) {
+        for (Zone g : given) {
+            for (Zone m : node.ownZones().list()) {
+                if (m.intersects(g)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     private void remember(NodeId joiner, JoinAccept accept) {
         if (answered == null) {
             answered = new LinkedHashMap<>(8, 0.75f, false) {
@@ -132,6 +215,9 @@ final class JoinDesk {
     void cancel() {
         if (retry != null) {
             retry.cancel();
+        }
+        if (firstHopCheck != null) {
+            firstHopCheck.cancel();
         }
     }
 }

@@ -82,6 +82,12 @@ public final class NeighbourEntry {
         return listProcessedAt;
     }
 
+    /** Makes the neighbour's next state be read in full, even if its claim and list have not changed. */
+    void reread() {
+        listProcessed = null;
+        listProcessedAt = -1;
+    }
+
     void listProcessed(NodeZones[] list, long ownVersion) {
         listProcessed = list;
         listProcessedAt = ownVersion;

@@ -13,7 +13,10 @@ import java.util.List;
  *
  * <p>Claims may arrive out of order and from different nodes: when two neighbours claim overlapping
  * zones, the zone with the larger epoch is the more recent and the older one is no longer credited.
- * Nodes recently dropped are remembered with their version so that stale second-hand news cannot bring
+ * Overlap is only looked for between related paths: cheap, and exact unless a parent was merged and split
+ * again along another dimension. A credit that outlives its zone that way goes with its holder's next
+ * claim, since the holder gives such a zone up by its box (see Takeovers#resolveConflicts). Nodes
+ * recently dropped are remembered with their version so that stale second-hand news cannot bring
  * them back.
  */
 final class NeighbourTable {

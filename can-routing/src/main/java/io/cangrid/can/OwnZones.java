@@ -15,6 +15,7 @@ final class OwnZones {
 
     private final List<Zone> zones = new ArrayList<>(2);
     private Zone[] snapshot = new Zone[0];
+    private List<Zone> offered;
 
     List<Zone> list() {
         return zones;
@@ -104,10 +105,9 @@ final class OwnZones {
         boolean merged = true;
         while (merged && current.path().depth() > 0) {
             merged = false;
-            ZonePath sibling = current.path().sibling();
             for (int i = 0; i < zones.size(); i++) {
                 Zone z = zones.get(i);
-                if (z.path().equals(sibling)) {
+                if (z.isSiblingOf(current)) {
                     zones.remove(i);
                     current = current.mergeWith(z, Math.max(current.epoch(), z.epoch()) + 1);
                     merged = true;
@@ -135,6 +135,29 @@ final class OwnZones {
     void clear() {
         zones.clear();
         refresh();
+    }
+
+    /**
+     * Notes that {@code zone} has just been offered to the holder of its sibling. It stays ours until that
+     * node announces the merged parent, but it is no longer ours to give to anyone else: the same space
+     * would end up with two new holders at the same epoch.
+     */
+    void markOffered(Zone zone) {
+        if (offered == null) {
+            offered = new ArrayList<>(1);
+        }
+        offered.add(zone);
+    }
+
+    boolean isOffered(Zone zone) {
+        return offered != null && offered.contains(zone);
+    }
+
+    /** Offers last one update period: one that was not taken up is made again, or lapses. */
+    void clearOffers() {
+        if (offered != null) {
+            offered.clear();
+        }
     }
 
     /** The largest epoch held, so zones this node issues next are ordered after all of them. */

@@ -5,8 +5,10 @@ import io.cangrid.can.geometry.ZonePath;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.message.Takeover;
 import io.cangrid.overlay.NodeId;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -23,6 +25,7 @@ final class Takeovers {
 
     private static final Logger log = LoggerFactory.getLogger(Takeovers.class);
     private static final double MAX_DELAY_FACTOR = 8.0;
+    private static final NodeZones[] NO_CLAIMS = new NodeZones[0];
 
     private final CanNode node;
     private Map<ZonePath, TakeoverAttempt> attempts;
@@ -40,7 +43,7 @@ final class Takeovers {
                     || (attempts != null && attempts.containsKey(z.path()))) {
                 continue;
             }
-            TakeoverAttempt a = new TakeoverAttempt(dead.id(), z, itsNeighbours);
+            TakeoverAttempt a = new TakeoverAttempt(dead.claim(), z, itsNeighbours);
             double factor = Math.min(MAX_DELAY_FACTOR, node.ownZones().volume() / z.volume());
             long delay = 1 + Math.round(node.config().takeoverBaseMillis() * factor);
             a.timer = node.ctx().schedule(delay, () -> fire(a));
@@ -73,15 +76,64 @@ final class Takeovers {
         for (NodeId r : rivals) {
             node.ctx().send(r, claim);
         }
+        a.told = new ArrayList<>(rivals);
         node.ownZones().add(a.zone.reissued(a.zone.epoch() + 1));
         node.zonesChanged(a.deadNeighbours);
         // Keep the record a while: a rival's claim may still arrive and must be compared with ours.
-        node.ctx().schedule(2 * node.config().deadAfterMillis(), () -> attempts.remove(a.zone.path(), a));
+        node.ctx().schedule(2 * node.config().deadAfterMillis(), () -> expire(a));
+    }
+
+    /**
+     * The race is over. Overlapping claims passed over while it lasted (see resolveConflicts) are now
+     * settled by the general order, but only when read again: a neighbour whose claim and list have not
+     * changed since is otherwise taken as read.
+     */
+    private void expire(TakeoverAttempt a) {
+        if (attempts.remove(a.zone.path(), a) && node.ownZones().withPath(a.zone.path()) != null) {
+            for (NeighbourEntry e : node.table().entries()) {
+                e.reread();
+            }
+        }
+    }
+
+    /**
+     * The claims of neighbours presumed dead whose zones this node is still waiting to claim. They stay in
+     * the neighbour list of our state until the race is decided: should we die before our timer fires,
+     * the nodes that take our zones over learn of the dead node's zones from that list and recover them
+     * too. Dropped with the table entry, that knowledge would die with us and leave the space unowned.
+     */
+    NodeZones[] pendingDeadClaims() {
+        if (attempts == null || attempts.isEmpty()) {
+            return NO_CLAIMS;
+        }
+        List<NodeZones> pending = null;
+        for (TakeoverAttempt a : attempts.values()) {
+            if (!a.claimed && (pending == null || !pending.contains(a.deadClaim))) {
+                if (pending == null) {
+                    pending = new ArrayList<>(2);
+                }
+                pending.add(a.deadClaim);
+            }
+        }
+        return pending == null ? NO_CLAIMS : pending.toArray(NO_CLAIMS);
     }
 
     void onTakeover(Takeover t) {
         TakeoverAttempt a = attempts == null ? null : attempts.get(t.zone());
         if (a == null) {
+            return;
+        }
+        if (a.claimed && node.ownZones().withPath(t.zone()) == null) {
+            // We won this zone and have since handed it on (to a joiner, or to its sibling's holder), so
+            // our race is over. A counter-claim would make the claimant drop space that only it may hold
+            // by now; our state instead names the zone's newer holders, whose later epochs settle it.
+            attempts.remove(t.zone());
+            node.ctx().send(t.claimant(), node.state());
+            return;
+        }
+        if (!a.dead.equals(t.dead())) {
+            // A race over another holder's death of the same space: the zones' epochs order those claims,
+            // volumes only order claims on the same dead node's zone.
             return;
         }
         if (!a.claimed) {
@@ -113,7 +165,7 @@ final class Takeovers {
                 return false;
             }
             for (Zone z : claim.zones()) {
-                if (z.path().overlaps(a.zone.path()) && z.epoch() > a.zone.epoch()) {
+                if (z.epoch() > a.zone.epoch() && z.intersects(a.zone)) {
                     a.timer.cancel();
                     return true;
                 }
@@ -130,17 +182,27 @@ final class Takeovers {
         boolean changed = false;
         for (Zone x : theirs.zones()) {
             for (Zone m : node.ownZones().toArray()) {
-                if (!m.path().overlaps(x.path()) || !m.intersects(x)) {
+                if (!m.intersects(x)) {
                     continue;
                 }
-                if (x.epoch() == m.epoch() && attempts != null && attempts.containsKey(m.path())) {
-                    // A takeover race still being settled by volume through Takeover messages.
+                TakeoverAttempt race = x.epoch() == m.epoch() && attempts != null ? attempts.get(m.path()) : null;
+                if (race != null) {
+                    // A takeover race still being settled by volume through Takeover messages. A rival that
+                    // learned of the death from nodes we do not know has not heard our claim: tell it.
+                    if (race.claimed && !race.told.contains(theirs.node())) {
+                        race.told.add(theirs.node());
+                        node.ctx().send(theirs.node(), new Takeover(race.dead, m.path(), race.claimVolume, node.id()));
+                    }
                     continue;
                 }
                 // A total order on overlapping claims, the same at both ends: later epoch, then the
-                // larger (ancestor) zone, then the smaller node id.
-                boolean theyWin = x.epoch() > m.epoch()
-                        || (x.epoch() == m.epoch() && theirs.node().compareTo(node.id()) < 0);
+                // larger (ancestor) zone, then the smaller node id. At equal epochs the larger zone must
+                // win: two holders of siblings that offer them to each other at once end with one holding
+                // the merged parent and the other the half it was just given, both at the same epoch;
+                // were the half to win, the parent's other half would be left without an owner.
+                boolean theyWin = x.epoch() > m.epoch() || (x.epoch() == m.epoch()
+                        && (x.volume() > m.volume()
+                        || (x.volume() == m.volume() && theirs.node().compareTo(node.id()) < 0)));
                 if (!theyWin) {
                     node.ctx().send(theirs.node(), node.state());
                 } else {
@@ -155,7 +217,7 @@ final class Takeovers {
 
     private boolean holdsOverlapping(Zone zone) {
         for (Zone m : node.ownZones().list()) {
-            if (m.path().overlaps(zone.path()) && m.intersects(zone)) {
+            if (m.intersects(zone)) {
                 return true;
             }
         }
@@ -165,7 +227,7 @@ final class Takeovers {
     private boolean supersededInTable(Zone zone) {
         for (NeighbourEntry e : node.table().entries()) {
             for (Zone z : e.zones()) {
-                if (z.path().overlaps(zone.path()) && z.epoch() > zone.epoch()) {
+                if (z.epoch() > zone.epoch() && z.intersects(zone)) {
                     return true;
                 }
             }

@@ -146,8 +146,12 @@ public final class Zone {
 
     /** True when the two boxes share interior volume. */
     public boolean intersects(Zone other) {
+        // Every box has lo < hi, so two extents are apart exactly when one ends where the other begins or
+        // before. Overlap tests run for every pair of zones in each neighbour's news: keep them lean.
+        double[] otherLo = other.lo;
+        double[] otherHi = other.hi;
         for (int i = 0; i < lo.length; i++) {
-            if (Math.min(hi[i], other.hi[i]) <= Math.max(lo[i], other.lo[i])) {
+            if (hi[i] <= otherLo[i] || otherHi[i] <= lo[i]) {
                 return false;
             }
         }
@@ -177,6 +181,27 @@ public final class Zone {
             new Zone(lo, lowerHi, path.child(0), newEpoch),
             new Zone(upperLo, hi, path.child(1), newEpoch)
         };
+    }
+
+    /**
+     * True when {@code other} is this zone's partition-tree sibling as a box too: the same extent in every
+     * dimension but one, along which the two abut. A path alone does not say so: after a merge the parent
+     * may be split again along another dimension, and a zone claimed before then keeps its old box.
+     */
+    public boolean isSiblingOf(Zone other) {
+        if (!path.isSiblingOf(other.path)) {
+            return false;
+        }
+        int differing = 0;
+        for (int i = 0; i < lo.length; i++) {
+            if (lo[i] == other.lo[i] && hi[i] == other.hi[i]) {
+                continue;
+            }
+            if (++differing > 1 || (hi[i] != other.lo[i] && other.hi[i] != lo[i])) {
+                return false;
+            }
+        }
+        return differing == 1;
     }
 
     /** Merges this zone with its partition-tree sibling into their parent. */

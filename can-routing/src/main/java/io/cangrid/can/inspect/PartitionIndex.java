@@ -222,6 +222,26 @@ public final class PartitionIndex {
         return owners.get(leafZone[n]);
     }
 
+    /** The owner of the zone that is {@code zone}'s partition-tree sibling, path and box, or null. */
+    public NodeId siblingOwner(Zone zone) {
+        if (zone.path().depth() == 0) {
+            return null;
+        }
+        ZonePath sibling = zone.path().sibling();
+        int n = 0;
+        for (int level = 0; level < sibling.depth(); level++) {
+            if (leafZone[n] >= 0) {
+                return null;
+            }
+            n = sibling.bit(level) == 0 ? lower[n] : upper[n];
+            if (n < 0) {
+                return null;
+            }
+        }
+        int leaf = leafZone[n];
+        return leaf >= 0 && zones.get(leaf).isSiblingOf(zone) ? owners.get(leaf) : null;
+    }
+
     /** Calls {@code action} with the index of every zone that is a geometric neighbour of {@code zone}. */
     public void forEachNeighbour(Zone zone, Consumer<Zone> zoneAction, Consumer<NodeId> ownerAction) {
         int[] stack = new int[64];

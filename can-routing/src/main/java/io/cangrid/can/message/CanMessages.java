@@ -17,6 +17,7 @@ public final class CanMessages implements MessageCatalog {
                 .register(104, ZoneHandoff.class)
                 .register(105, Takeover.class)
                 .register(107, NeighbourProbe.class)
+                .register(108, JoinContacts.class)
                 .register(150, NodeZones.class)
                 .register(151, NodeZones[].class)
                 .register(152, Zone.class)

@@ -55,6 +55,11 @@ public final class CanSimulation {
                 bootstraps.add(randomActive().id());
             }
         }
+        return addNode(point, capabilities, bootstraps);
+    }
+
+    /** Adds a node now that joins through {@code bootstraps} (or starts a grid when there are none). */
+    public NodeId addNode(Point point, Capabilities capabilities, List<NodeId> bootstraps) {
         NodeId id = sim.addNode(ctx -> new CanNodeProgram(ctx, config, point, capabilities, bootstraps));
         nodes.add(sim.program(id, CanNodeProgram.class).can());
         return id;

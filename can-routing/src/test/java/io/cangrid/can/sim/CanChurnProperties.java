@@ -19,9 +19,7 @@ class CanChurnProperties {
 
     /**
      * Events a few update periods apart: each repair may still be running when the next event comes. The
-     * default build runs a fixed set of schedules so that it is reproducible; random seeds still find rare
-     * failures (seed -1346269, 2 dimensions, leaves a hole), which the concurrent property below also
-     * shows and the README lists as a known limitation.
+     * default build runs fixed sets of schedules, here and below, so that it is reproducible.
      */
     @Property(tries = 12, seed = "20261123")
     void overlaySettlesAfterChurnSpreadOverTime(@ForAll long seed, @ForAll @IntRange(min = 2, max = 4) int dims) {
@@ -29,13 +27,24 @@ class CanChurnProperties {
     }
 
     /**
-     * Events much closer than an update period, so that takeovers race each other. Known to fail for some
-     * seeds (holes and doubly claimed space when concurrent takeovers and hand-overs cross), hence outside
-     * the default build; see the README's known limitations.
+     * Events much closer than an update period, so that takeovers race each other, hand-overs cross and
+     * joins land in zones whose owner has just died. Before the races behind `bench can --churn` were
+     * fixed (see ChurnRacesTest), about one schedule in five failed.
      */
-    @Property(tries = 12)
-    @Tag("known-issue")
+    @Property(tries = 40, seed = "42")
     void overlaySettlesAfterConcurrentChurn(@ForAll long seed, @ForAll @IntRange(min = 2, max = 4) int dims) {
+        runSchedule(seed, dims, 1, 400);
+    }
+
+    /**
+     * As above, on random seeds. About one schedule in a hundred still fails, nearly always because a
+     * joiner's every contact crashed or left before its request got through (half the nodes go within
+     * a dozen periods here); see the README's known limitations.
+     */
+    @Property(tries = 100)
+    @Tag("known-issue")
+    void overlaySettlesAfterConcurrentChurnOnRandomSeeds(@ForAll long seed,
+            @ForAll @IntRange(min = 2, max = 4) int dims) {
         runSchedule(seed, dims, 1, 400);
     }
 

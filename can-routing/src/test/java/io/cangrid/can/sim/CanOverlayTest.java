@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.CanNode;
+import io.cangrid.can.CanPhase;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.inspect.OverlayInspector;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.Point;
+import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.sim.Simulation;
 import io.cangrid.overlay.sim.SimulationConfig;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -86,9 +90,36 @@ class CanOverlayTest {
         OverlayInspector.Report r = grid.inspect();
         assertThat(periods).as("seed %d: %s", seed, r.describe()).isGreaterThanOrEqualTo(CONFIG.deadAfterPeriods());
         for (Zone z : lost) {
-            NodeId owner = r.index().ownerOf(io.cangrid.overlay.Point.of(centre(z)));
+            NodeId owner = r.index().ownerOf(Point.of(centre(z)));
             assertThat(owner).isNotEqualTo(victim.id());
         }
+    }
+
+    /**
+     * A join request lost on its way (here at the owner, which has just crashed), and the one node the
+     * joiner was given gone too before the retry: the joiner gets in through the live nodes that node
+     * named when it passed the first request on.
+     */
+    @Test
+    void aJoinerWhoseOnlyContactDiesGetsInThroughTheNodesItNamed() {
+        long seed = 5;
+        CanSimulation grid = grid(seed, 2);
+        grow(grid, 40, 10);
+        assertThat(grid.settle(20)).isGreaterThanOrEqualTo(0);
+        Point at = Point.of(0.3, 0.7);
+        NodeId owner = grid.inspect().index().ownerOf(at);
+        NodeId via = grid.activeNodes().stream().map(CanNode::id).filter(id -> !id.equals(owner))
+                .max(NodeId::compareTo).orElseThrow();
+        grid.crash(owner);
+        NodeId joiner = grid.addNode(at, new Capabilities(), List.of(via));
+        grid.simulation().runFor(CONFIG.updatePeriodMillis() / 2);
+        grid.crash(via);
+
+        int periods = grid.settle(30);
+        OverlayInspector.Report r = grid.inspect();
+        assertThat(periods).as(r.describe()).isGreaterThanOrEqualTo(0);
+        assertThat(grid.node(joiner).phase()).isEqualTo(CanPhase.ACTIVE);
+        assertThat(r.index().ownerOf(at)).isEqualTo(joiner);
     }
 
     private static double[] centre(Zone z) {
