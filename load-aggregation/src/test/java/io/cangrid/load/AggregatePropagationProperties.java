@@ -29,7 +29,7 @@ import net.jqwik.api.constraints.IntRange;
 class AggregatePropagationProperties {
 
     /** Found by search: 200 skewed nodes whose longest upward chain is 24 zones, diameter 7. */
-    static final long LONG_CHAIN_SEED = 6;
+    static final long LONG_CHAIN_SEED = 3;
     static final int LONG_CHAIN_NODES = 200;
 
     enum Change {

@@ -116,7 +116,7 @@ public final class JobAgent {
             send(client, new JobSubmitted(request.ticket(), null, e.getMessage()));
             return;
         }
-        JobProfile profile = new JobProfile(ids.newId(request.spec(), ctx.random()), request.spec(), client, now(), 1);
+        JobProfile profile = new JobProfile(ids.idForKey(request.spec(), request.key()), request.spec(), client, now(), 1);
         send(client, new JobSubmitted(request.ticket(), profile, null));
         events.submitted(profile, now());
         locator.toOwner(profile, MatchTrace.START, null);

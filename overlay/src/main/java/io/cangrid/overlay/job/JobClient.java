@@ -26,7 +26,8 @@ public final class JobClient implements NodeProgram {
 
     private static final Logger log = LoggerFactory.getLogger(JobClient.class);
 
-    private record Pending(JobSpec spec, long sentAt) {
+    /** A submission not yet acknowledged; {@code key} names it on every retry. */
+    private record Pending(JobSpec spec, long key, long sentAt) {
     }
 
     private static final class Tracked {
@@ -66,9 +67,12 @@ public final class JobClient implements NodeProgram {
 
     /** Submits a job through a node the peer supplier picks. */
     public void submit(JobSpec spec) {
-        long ticket = nextTicket++;
-        pending.put(ticket, new Pending(spec, ctx.now()));
-        ctx.send(peers.get(), new SubmitJob(ticket, spec));
+        send(nextTicket++, new Pending(spec, ctx.random().nextLong(), ctx.now()));
+    }
+
+    private void send(long ticket, Pending submission) {
+        pending.put(ticket, submission);
+        ctx.send(peers.get(), new SubmitJob(ticket, submission.spec(), submission.key()));
     }
 
     @Override
@@ -91,7 +95,7 @@ public final class JobClient implements NodeProgram {
 
     private void submitted(JobSubmitted m) {
         if (pending.remove(m.ticket()) == null) {
-            return; // answer to a submission already sent again elsewhere
+            return; // the second answer to a submission sent again elsewhere: both name the same job
         }
         if (m.profile() == null) {
             refused++;
@@ -120,12 +124,13 @@ public final class JobClient implements NodeProgram {
     private void tick() {
         long now = ctx.now();
         long timeout = config.clientTimeoutMillis();
-        // A copy in insertion order: resubmitting adds to the map, and the order must be reproducible.
+        // A copy in insertion order: sending again replaces entries, and the order must be reproducible.
         for (Map.Entry<Long, Pending> e : new java.util.ArrayList<>(pending.entrySet())) {
             if (now - e.getValue().sentAt() > timeout) {
-                // The node we submitted through never answered: submit afresh elsewhere.
-                pending.remove(e.getKey());
-                submit(e.getValue().spec());
+                // The node we submitted through never answered: submit again elsewhere, under the same key,
+                // so that if it did accept the job (and only its receipt was lost) the grid still runs one.
+                Pending p = e.getValue();
+                send(e.getKey(), new Pending(p.spec(), p.key(), now));
             }
         }
         for (Tracked t : tracked.values()) {

@@ -3,12 +3,14 @@ package io.cangrid.overlay.job;
 import io.cangrid.overlay.Point;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.Objects;
+import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
 /**
  * Gives jobs their place in the CAN space (ALGORITHMS section 1): the point is the job's requirements
- * normalised by the schema (0 where it states none), followed by a virtual coordinate drawn at injection.
- * One factory per schema; the injection node uses it once per submitted job.
+ * normalised by the schema (0 where it states none), followed by a virtual coordinate drawn at injection
+ * (from the client's submission key, see {@link #idForKey}). One factory per schema; the injection node uses
+ * it once per submitted job.
  */
 public final class JobIdFactory {
 
@@ -37,6 +39,15 @@ public final class JobIdFactory {
     /** The job's point: the same as {@code idFor(spec, virtualCoordinate, anySerial).point()}. */
     public Point pointFor(JobSpec spec, double virtualCoordinate) {
         return idFor(spec, virtualCoordinate, 0L).point();
+    }
+
+    /**
+     * The id of the submission the client named {@code key}: the virtual coordinate and the serial are drawn
+     * from a generator seeded with the key, so every node derives the same id from the same submission and a
+     * retry through another node names the same job. Clients draw keys from their own random source.
+     */
+    public JobId idForKey(JobSpec spec, long key) {
+        return newId(spec, new SplittableRandom(key));
     }
 
     /**

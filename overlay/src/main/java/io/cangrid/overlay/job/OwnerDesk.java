@@ -57,8 +57,15 @@ final class OwnerDesk {
 
     void take(JobProfile profile, MatchTrace trace) {
         OwnedJob job = owned.get(profile.id());
-        if (job != null && job.runNode != null) {
-            // A resubmission of a job this owner still tracks: its run node is alive as far as we know.
+        if (profile.attempt() == 1 && ended.containsKey(profile.id())) {
+            // A copy of a submission whose receipt was lost, arriving after the job ended: its result has
+            // gone to the client already. (A client resubmits, attempt 2 on, only when it never heard the
+            // end: those run again.)
+            return;
+        }
+        if (job != null && (job.runNode != null || profile.attempt() <= job.profile.attempt())) {
+            // A resubmission of a job this owner still tracks, whose run node is alive as far as we know, or
+            // a second copy of the same submission while the first is still being matched.
             return;
         }
         if (job == null) {

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * A deterministic simulation of the job life cycle alone: nodes that host a {@link JobAgent} with a
@@ -111,7 +112,12 @@ final class JobGrid {
 
     /** Adds the client; it submits through {@code injection} (and resubmits through it too). */
     JobClient client(NodeId injection) {
-        clientId = sim.addNode(ctx -> new JobClient(ctx, CONFIG, log, () -> injection));
+        return client(() -> injection);
+    }
+
+    /** Adds the client; it asks {@code peers} for the node to send each submission and resubmission to. */
+    JobClient client(Supplier<NodeId> peers) {
+        clientId = sim.addNode(ctx -> new JobClient(ctx, CONFIG, log, peers));
         client = sim.program(clientId, JobClient.class);
         return client;
     }

@@ -27,7 +27,8 @@ class ScenarioLoaderTest {
             files = list.filter(p -> p.toString().endsWith(".conf")).sorted().toList();
         }
         assertThat(files).extracting(p -> p.getFileName().toString()).contains("base.conf", "quickstart.conf",
-                "kim-light-mixed.conf", "kim-heavy-mixed.conf", "kim-light-clustered.conf", "kim-dynamic.conf");
+                "kim-light-mixed.conf", "kim-heavy-mixed.conf", "kim-light-clustered.conf", "kim-dynamic.conf",
+                "kim-stability.conf");
         for (Path file : files) {
             Scenario s = ScenarioLoader.load(file);
             assertThat(s.locators()).as(file.toString()).isNotEmpty();
@@ -66,6 +67,16 @@ class ScenarioLoaderTest {
         assertThat(dynamic.loadLevels()).containsExactly(0.7);
         assertThat(dynamic.churn().variants()).hasSize(3);
         assertThat(dynamic.runCount()).isEqualTo(dynamic.locators().size() * 3);
+
+        // The stability run is kim-light-mixed with more jobs, so its levels are comparable.
+        Scenario stability = ScenarioLoader.load(ScenarioFiles.DIR.resolve("kim-stability.conf"));
+        assertThat(stability.name()).isEqualTo("kim-stability");
+        assertThat(stability.nodes()).isEqualTo(light.nodes());
+        assertThat(stability.population()).isEqualTo(light.population());
+        assertThat(stability.jobs().constraint()).isEqualTo(light.jobs().constraint());
+        assertThat(stability.jobs().perLevel()).isEqualTo(10 * light.jobs().perLevel());
+        assertThat(stability.loadLevels()).containsExactly(0.3, 0.5, 0.7, 0.8, 0.9);
+        assertThat(stability.locators()).containsExactly("CENTRAL-BESTFIT", "CAN-PX");
     }
 
     @Test
