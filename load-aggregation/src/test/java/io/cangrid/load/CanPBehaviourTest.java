@@ -8,6 +8,7 @@ import io.cangrid.can.match.GridNode;
 import io.cangrid.load.push.CanPConfig;
 import io.cangrid.load.push.FreeFound;
 import io.cangrid.load.push.PushStep;
+import io.cangrid.load.push.WaitingSearch;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.JobSpec;
 import io.cangrid.overlay.job.JobState;
@@ -36,7 +37,7 @@ class CanPBehaviourTest {
     /** What happened to one workload under one stopping factor. */
     record Outcome(double sf, long completed, long noMatch, int finished, int unfinished, int assigned, int pushed,
             int pushSteps, List<String> notUpward, List<String> unmatchedButCapable, int freeFound,
-            int duplicateFinishes) {
+            int duplicateFinishes, int widestSeek) {
 
         double pushedFraction() {
             return pushed / (double) assigned;
@@ -84,10 +85,14 @@ class CanPBehaviourTest {
         LoadGrid grid = new LoadGrid(seed, config, 10_000, 30_000);
         int[] pushSteps = new int[1];
         int[] freeFound = new int[1];
+        int[] widestSeek = new int[1];
         List<String> notUpward = new ArrayList<>();
         grid.sim.setMessageObserver((from, to, message, now) -> {
             if (message instanceof FreeFound) {
                 freeFound[0]++;
+            }
+            if (message instanceof WaitingSearch w) {
+                widestSeek[0] = Math.max(widestSeek[0], w.budget());
             }
             if (message instanceof PushStep) {
                 pushSteps[0]++;
@@ -133,7 +138,8 @@ class CanPBehaviourTest {
         }
         return new Outcome(sf, events.count(JobState.COMPLETED), events.count(JobState.NO_MATCH),
                 events.finished.size(), grid.client().unfinished(), events.assigned, events.pushed, pushSteps[0],
-                notUpward, unmatchedButCapable, freeFound[0], events.duplicateFinishes);
+                notUpward, unmatchedButCapable, freeFound[0], events.duplicateFinishes,
+                widestSeek[0]);
     }
 
     private static boolean isUpperNeighbour(Zone[] from, Zone[] to) {

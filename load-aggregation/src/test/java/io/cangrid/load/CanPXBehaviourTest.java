@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * CAN-PX on the overloaded small grid of {@link CanPBehaviourTest}: jobs queue, move to neighbours that
  * become free, and search further for free nodes while they wait. However often a job moves, every job
  * ends exactly once, COMPLETED, or NO_MATCH only when no node could run it; and the searches of waiting
- * jobs do find free nodes.
+ * jobs do find free nodes, reaching further the longer a job waits.
  */
 class CanPXBehaviourTest {
 
@@ -26,5 +26,15 @@ class CanPXBehaviourTest {
         assertThat(px.unmatchedButCapable()).as(context).isEmpty();
         assertThat(px.notUpward()).as(context).isEmpty();
         assertThat(px.freeFound()).as(context).isPositive();
+        assertThat(px.widestSeek()).as(context + ": jobs waiting for periods search further")
+                .isEqualTo(CanPConfig.DEFAULT_SEEK_WIDEST);
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {7})
+    void withoutWideningEverySearchKeepsItsBudget(long seed) {
+        CanPBehaviourTest.Outcome px = CanPBehaviourTest.run(seed, CanPConfig.px().withSeekWidest(0));
+        assertThat(px.widestSeek()).as("seed " + seed).isEqualTo(CanPConfig.DEFAULT_SEEK_BUDGET);
+        assertThat(px.unfinished()).as("seed " + seed).isZero();
     }
 }

@@ -25,13 +25,17 @@ import java.util.Objects;
  * @param seekBudget    once per update period, a job still waiting behind another after rebalancing sends a
  *                      search through up to this many nodes of its upper orthant, nearest first, for a free
  *                      capable node to move to; 0 switches it off
+ * @param seekWidest    the widest such a search may grow to: each period a job keeps waiting its search
+ *                      doubles, from {@code seekBudget} up to this many nodes, so a job whose nearest capable
+ *                      nodes stay busy looks further afield; at or below {@code seekBudget} the search never
+ *                      grows
  * @param stopCount     which node count is the stopping rule's A ({@link StopCount})
  * @param promptUpdates send changed load aggregates to the lower neighbours at once instead of at the next
  *                      periodic update ({@link io.cangrid.load.PromptLoadUpdates}); on in every preset
  */
 public record CanPConfig(double stoppingFactor, PushObjective objective, StoppingRule stopping, RunNodeScore score,
         int maxPushes, double idleThreshold, boolean bestFit, boolean countSent, int searchBudget, int redirects,
-        boolean rebalance, boolean promptUpdates, int seekBudget, StopCount stopCount) {
+        boolean rebalance, boolean promptUpdates, int seekBudget, int seekWidest, StopCount stopCount) {
 
     public static final int DEFAULT_MAX_PUSHES = 64;
     public static final double DEFAULT_IDLE_THRESHOLD = 1.0;
@@ -39,6 +43,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     public static final int MAX_SEARCH_BUDGET = 1024;
     public static final int DEFAULT_REDIRECTS = 2;
     public static final int DEFAULT_SEEK_BUDGET = 32;
+    public static final int DEFAULT_SEEK_WIDEST = 256;
     public static final int MAX_REDIRECTS = 16;
 
     public CanPConfig {
@@ -60,6 +65,10 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
             throw new IllegalArgumentException("the seek budget must lie in [0, " + MAX_SEARCH_BUDGET
                     + "] nodes (0 = off), was " + seekBudget);
         }
+        if (seekWidest < 0 || seekWidest > MAX_SEARCH_BUDGET) {
+            throw new IllegalArgumentException("the widest seek must lie in [0, " + MAX_SEARCH_BUDGET
+                    + "] nodes, was " + seekWidest);
+        }
         if (redirects < 0 || redirects > MAX_REDIRECTS) {
             throw new IllegalArgumentException("redirects must lie in [0, " + MAX_REDIRECTS + "] (0 = off), was "
                     + redirects);
@@ -73,7 +82,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     /** CAN-P exactly as ALGORITHMS section 5 (the paper's reconstructed formulas) with stopping factor {@code sf}. */
     public static CanPConfig withStoppingFactor(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE_OVER_NODES, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0, StopCount.HERE);
+                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE);
     }
 
     /**
@@ -84,7 +93,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
      */
     public static CanPConfig calibrated(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true, 0, StopCount.TARGET);
+                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true, 0, 0, StopCount.TARGET);
     }
 
     /**
@@ -94,76 +103,90 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
      */
     public static CanPConfig px() {
         return calibrated(2).withStopCount(StopCount.HERE).withRedirects(DEFAULT_REDIRECTS).withRebalance(true)
-                .withSeekBudget(DEFAULT_SEEK_BUDGET);
+                .withSeekBudget(DEFAULT_SEEK_BUDGET).withSeekWidest(DEFAULT_SEEK_WIDEST);
     }
 
     public CanPConfig withIdleThreshold(double theta) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, theta, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
     }
 
     public CanPConfig withBestFit(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, on, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
     }
 
     public CanPConfig withCountSent(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, on,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
     }
 
     public CanPConfig withSearchBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                nodes, redirects, rebalance, promptUpdates, seekBudget, stopCount);
+                nodes, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
     }
 
     public CanPConfig withStopCount(StopCount count) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, count);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, count);
     }
 
     public CanPConfig withSeekBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, nodes, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, nodes, seekWidest, stopCount);
+    }
+
+    public CanPConfig withSeekWidest(int nodes) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, nodes, stopCount);
+    }
+
+    /** The budget of a waiting job's search in its {@code round}-th period of waiting (the first is 0). */
+    public int seekBudgetInRound(int round) {
+        int budget = seekBudget;
+        for (int i = 0; i < round && budget < seekWidest; i++) {
+            budget = Math.min(seekWidest, 2 * budget);
+        }
+        return budget;
     }
 
     public CanPConfig withPromptUpdates(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, on, seekBudget, stopCount);
+                searchBudget, redirects, rebalance, on, seekBudget, seekWidest, stopCount);
     }
 
     public CanPConfig withRebalance(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, on, promptUpdates, seekBudget, stopCount);
+                searchBudget, redirects, on, promptUpdates, seekBudget, seekWidest, stopCount);
     }
 
     public CanPConfig withRedirects(int times) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, times, rebalance, promptUpdates, seekBudget, stopCount);
+                searchBudget, times, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
     }
 
     public CanPConfig withMaxPushes(int pushes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, pushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
     }
 
     public CanPConfig withObjective(PushObjective o) {
         return new CanPConfig(stoppingFactor, o, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
     }
 
     public CanPConfig withStopping(StoppingRule rule) {
         return new CanPConfig(stoppingFactor, objective, rule, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
     }
 
     public CanPConfig withScore(RunNodeScore s) {
         return new CanPConfig(stoppingFactor, objective, stopping, s, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
     }
 
     public CanPConfig withStoppingFactorValue(double sf) {
         return new CanPConfig(sf, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
     }
 }

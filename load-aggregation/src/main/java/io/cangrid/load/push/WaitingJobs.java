@@ -11,8 +11,10 @@ import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -21,7 +23,8 @@ import java.util.Set;
  * neighbour says it is free: placement decided on a stale view is corrected as soon as a better place
  * shows. With seeking, a job that starts waiting, and once per period every job that found no such
  * neighbour, sends a search through its upper orthant, nearest first, for a free capable node further
- * away, and moves there if it still waits when the answer comes.
+ * away, and moves there if it still waits when the answer comes; the periodic search doubles in reach
+ * each period the job keeps waiting, up to {@link CanPConfig#seekWidest()} nodes.
  *
  * <p>Why both: measured, the few jobs that queue at light and medium load wait out a whole job of ten to
  * forty minutes ahead of them, so these few make most of the mean wait.
@@ -39,6 +42,8 @@ final class WaitingJobs {
     private final CapableAround around;
     /** Waiting jobs that searched for a free node since the last periodic round. */
     private final Set<JobId> sought = new HashSet<>();
+    /** For each job waiting here, how many periodic rounds it has searched in: its next search is wider. */
+    private final Map<JobId, Integer> roundsWaited = new HashMap<>();
     private boolean started;
     private boolean seekScheduled;
 
@@ -82,10 +87,16 @@ final class WaitingJobs {
         }
         List<JobProfile> stillWaiting = config.rebalance() ? moveToFreeNeighbours() : agent.queue().waitingJobs();
         sought.clear();
+        Set<JobId> waitingNow = new HashSet<>();
+        for (JobProfile job : stillWaiting) {
+            waitingNow.add(job.id());
+        }
+        roundsWaited.keySet().retainAll(waitingNow);
         if (config.seekBudget() > 0 && can.phase() == CanPhase.ACTIVE) {
             for (JobProfile job : stillWaiting) {
                 sought.add(job.id());
-                seek(new WaitingSearch(job, can.id(), NONE, NONE, new double[0]));
+                int round = roundsWaited.merge(job.id(), 1, Integer::sum);
+                seek(new WaitingSearch(job, can.id(), NONE, NONE, new double[0], config.seekBudgetInRound(round)));
             }
         }
         ctx.schedule(can.config().updatePeriodMillis(), this::round);
@@ -98,7 +109,7 @@ final class WaitingJobs {
         }
         for (JobProfile job : agent.queue().waitingJobs()) {
             if (sought.add(job.id())) {
-                seek(new WaitingSearch(job, can.id(), NONE, NONE, new double[0]));
+                seek(new WaitingSearch(job, can.id(), NONE, NONE, new double[0], config.seekBudget()));
             }
         }
     }
@@ -155,11 +166,12 @@ final class WaitingJobs {
         visited[visited.length - 1] = can.id();
         SearchFrontier frontier = new SearchFrontier(m.frontier(), m.distances());
         frontier.addNeighbours(can.neighbours(), job.id().point(), schema.realDimensions(), visited);
-        if (visited.length >= config.seekBudget() || frontier.isEmpty()) {
+        if (visited.length >= m.budget() || frontier.isEmpty()) {
             return;
         }
         NodeId next = frontier.pollNearest();
-        ctx.send(next, new WaitingSearch(job, m.waitingAt(), visited, frontier.ids(), frontier.distances()));
+        ctx.send(next, new WaitingSearch(job, m.waitingAt(), visited, frontier.ids(), frontier.distances(),
+                m.budget()));
     }
 
     /** A waiting job's search found a free node: move the job there if it still waits here. */

@@ -10,7 +10,8 @@ import io.cangrid.overlay.job.JobProfile;
  * node that sees a free capable neighbour tells the queue's node, which moves the job if it still waits.
  *
  * @param waitingAt the node whose queue holds the job
+ * @param budget    how many nodes this search may visit (it grows while the job keeps waiting)
  */
 public record WaitingSearch(JobProfile profile, NodeId waitingAt, NodeId[] visited, NodeId[] frontier,
-        double[] distances) implements Message {
+        double[] distances, int budget) implements Message {
 }

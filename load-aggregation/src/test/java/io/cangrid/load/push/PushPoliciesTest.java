@@ -128,10 +128,20 @@ class PushPoliciesTest {
     }
 
     @Test
+    void aWaitingJobsSearchDoublesEachPeriodUpToTheWidest() {
+        CanPConfig px = CanPConfig.px();
+        assertThat(java.util.stream.IntStream.range(0, 6).map(px::seekBudgetInRound))
+                .containsExactly(32, 64, 128, 256, 256, 256);
+        assertThat(px.withSeekWidest(0).seekBudgetInRound(5)).as("widest below the budget: never grows").isEqualTo(32);
+        assertThat(px.withSeekWidest(100).seekBudgetInRound(3)).isEqualTo(100);
+        assertThatThrownBy(() -> px.withSeekWidest(2048)).hasMessageContaining("widest seek");
+    }
+
+    @Test
     void aConfigNeedsEveryPolicyAndAtLeastOnePush() {
-        assertThatThrownBy(() -> new CanPConfig(1, null, StoppingRule.R4B, RunNodeScore.MCT, 8, 0, false, false, 0, 0, false, true, 0, StopCount.HERE))
+        assertThatThrownBy(() -> new CanPConfig(1, null, StoppingRule.R4B, RunNodeScore.MCT, 8, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("objective");
-        assertThatThrownBy(() -> new CanPConfig(1, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.MCT, 0, 0, false, false, 0, 0, false, true, 0, StopCount.HERE))
+        assertThatThrownBy(() -> new CanPConfig(1, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.MCT, 0, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
         assertThatThrownBy(() -> CanPConfig.px().withIdleThreshold(-1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0 = off");

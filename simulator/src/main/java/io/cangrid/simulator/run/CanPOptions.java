@@ -12,7 +12,7 @@ import java.util.Map;
 final class CanPOptions {
 
     static final List<String> KEYS = List.of("paper", "sf", "objective", "stopping", "score", "maxPushes", "idle", "bestFit",
-            "countSent", "search", "redirects", "rebalance", "prompt", "seek", "stopCount");
+            "countSent", "search", "redirects", "rebalance", "prompt", "seek", "seekWidest", "stopCount");
 
     private CanPOptions() {
     }
@@ -47,6 +47,7 @@ final class CanPOptions {
                     case "rebalance" -> c.withRebalance(bool(v));
                     case "prompt" -> c.withPromptUpdates(bool(v));
                     case "seek" -> c.withSeekBudget(integer(v));
+                    case "seekWidest" -> c.withSeekWidest(integer(v));
                     case "stopCount" -> c.withStopCount(StopCount.parse(v));
                     case "idle" -> c.withIdleThreshold(number(v));
                     case "bestFit" -> c.withBestFit(bool(v));

@@ -39,6 +39,7 @@ class LocatorCatalogTest {
                 .hasMessageContaining("queue/cpu").hasMessageContaining("mct");
         assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[speed=2]")).hasMessageContaining("valid: paper, sf");
         assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[bestFit=maybe]")).hasMessageContaining("true/false");
+        assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[seekWidest=-1]")).hasMessageContaining("widest seek");
         assertThatThrownBy(() -> LocatorCatalog.validate("CENTRAL[sf=1]")).hasMessageContaining("takes no options");
         assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[idle]")).hasMessageContaining("key=value");
         assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[idle=1")).hasMessageContaining("brackets");
