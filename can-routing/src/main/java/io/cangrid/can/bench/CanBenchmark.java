@@ -7,6 +7,8 @@ import io.cangrid.can.inspect.OverlayInspector;
 import io.cangrid.can.sim.CanSimulation;
 import io.cangrid.can.sim.PointSource;
 import io.cangrid.can.sim.RoutingCheck;
+import io.cangrid.overlay.Point;
+import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.sim.Simulation;
 import io.cangrid.overlay.sim.SimulationConfig;
 import java.lang.management.ManagementFactory;
@@ -20,8 +22,11 @@ import java.util.function.Consumer;
  */
 public final class CanBenchmark {
 
-    /** What kind of points nodes sit at. */
-    public enum Points { UNIFORM, CAPABILITIES }
+    /**
+     * What kind of points nodes sit at: uniformly random, skewed capability points ({@link CapabilityPoints}),
+     * or one node per cell of a regular lattice ({@link LatticePoints}).
+     */
+    public enum Points { UNIFORM, CAPABILITIES, LATTICE }
 
     /** The benchmark's inputs. */
     public record Options(int nodes, int dimensions, long seed, double churn, Points points, int probes,
@@ -37,6 +42,13 @@ public final class CanBenchmark {
             if (points == Points.CAPABILITIES && dimensions != 4) {
                 throw new IllegalArgumentException("--points capabilities places nodes in 3 real dimensions plus"
                         + " the virtual one: use --dimensions 4");
+            }
+            if (points == Points.LATTICE) {
+                LatticePoints.requireSide(nodes, dimensions);
+            }
+            if (points == Points.LATTICE && churn > 0) {
+                throw new IllegalArgumentException("--points lattice fills every cell of the lattice once: it takes"
+                        + " no --churn");
             }
             if (!(churn >= 0 && churn < 1)) {
                 throw new IllegalArgumentException("--churn must be in [0, 1), was " + churn);
@@ -60,6 +72,8 @@ public final class CanBenchmark {
             double eventsPerSecond, double heapBytesPerNode, double wallSeconds, double virtualSeconds) {
     }
 
+    private static final Capabilities LATTICE_CAPABILITIES = new Capabilities();
+
     private CanBenchmark() {
     }
 
@@ -74,7 +88,11 @@ public final class CanBenchmark {
         // Joins arrive over about five update periods: concurrent enough to exercise races, short enough
         // that periodic traffic does not dominate the build.
         double joinsPerMilli = Math.max(0.05, o.nodes() / (5.0 * o.updatePeriodMillis()));
-        addNodes(grid, o.nodes(), joinsPerMilli, progress, "joining");
+        if (o.points() == Points.LATTICE) {
+            joinLattice(grid, o, joinsPerMilli, progress);
+        } else {
+            addNodes(grid, o.nodes(), joinsPerMilli, progress, "joining");
+        }
         int settle = grid.settle(o.maxSettlePeriods());
         progress.accept("built " + grid.activeCount() + " nodes, settled after " + settle + " more periods");
 
@@ -120,6 +138,32 @@ public final class CanBenchmark {
                 }
             }
             grid.simulation().runFor(1);
+        }
+    }
+
+    /** Joins a lattice's nodes level by level, each level once the one before has joined. */
+    private static void joinLattice(CanSimulation grid, Options o, double joinsPerMilli, Consumer<String> progress) {
+        LatticePoints lattice = new LatticePoints(o.nodes(), o.dimensions());
+        SplittableRandom order = new SplittableRandom(o.seed() ^ 0x1A77_1CE5L);
+        grid.addNode(lattice.first(), LATTICE_CAPABILITIES);
+        grid.simulation().runFor(1);
+        while (lattice.hasNextLevel()) {
+            List<Point> level = lattice.nextLevel(order);
+            double owed = 0;
+            int added = 0;
+            while (added < level.size()) {
+                owed += joinsPerMilli;
+                while (owed >= 1 && added < level.size()) {
+                    grid.addNode(level.get(added++), LATTICE_CAPABILITIES);
+                    owed -= 1;
+                }
+                grid.simulation().runFor(1);
+            }
+            if (grid.settle(o.maxSettlePeriods()) < 0) {
+                throw new IllegalStateException("a level of " + level.size() + " lattice joins did not settle within "
+                        + o.maxSettlePeriods() + " update periods");
+            }
+            progress.accept("lattice: " + grid.activeCount() + "/" + o.nodes() + " joined");
         }
     }
 

@@ -2,6 +2,7 @@ package io.cangrid.cli.bench;
 
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.bench.CanBenchmark;
+import io.cangrid.can.bench.LatticePoints;
 import io.cangrid.can.geometry.SplitRule;
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
@@ -72,6 +73,11 @@ public final class BenchCanCommand implements Callable<Integer> {
         Validation.atLeast(spec, "--max-settle-periods", maxSettlePeriods, 1);
         Validation.require(points != CanBenchmark.Points.CAPABILITIES || dimensions == 4, spec,
                 "--points capabilities uses three real dimensions plus the virtual one: give --dimensions 4");
+        Validation.require(points != CanBenchmark.Points.LATTICE || LatticePoints.sideOf(nodes, dimensions) >= 2, spec,
+                "--points lattice places one node in each cell of a k^D lattice: give --nodes = k^D for a power of"
+                        + " two k (e.g. 4096 or 65536 with --dimensions 4)");
+        Validation.require(points != CanBenchmark.Points.LATTICE || churn == 0, spec,
+                "--points lattice fills every cell of the lattice once: it takes no --churn");
         CanConfig.withUpdatePeriod(updatePeriod);
         PrintWriter err = spec.commandLine().getErr();
         CanBenchmark.Result r = CanBenchmark.run(
