@@ -117,6 +117,21 @@ class CangridCommandTest {
     }
 
     @Test
+    void benchCanRefusesALatticeItCannotBuild() {
+        CliRun count = CliRun.run("bench", "can", "--points", "lattice", "--nodes", "1000");
+        assertThat(count.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(count.errLines()).hasSize(2);
+        assertThat(count.errLines()[0]).startsWith("cangrid: --points lattice").contains("k^D").contains("65536");
+        assertNoStackTrace(count);
+
+        CliRun churn = CliRun.run("bench", "can", "--points", "lattice", "--nodes", "4096", "--churn", "0.3");
+        assertThat(churn.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(churn.errLines()[0]).isEqualTo("cangrid: --points lattice fills every cell of the lattice once: it"
+                + " takes no --churn");
+        assertThat(churn.out()).isEmpty();
+    }
+
+    @Test
     void validArgumentsRunTheCommand() {
         CliRun run = CliRun.run(withFailing(() -> null), "fail", "--nodes", "3");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
