@@ -8,6 +8,7 @@ import io.cangrid.can.match.GridNode;
 import io.cangrid.load.push.CanPConfig;
 import io.cangrid.load.push.FreeFound;
 import io.cangrid.load.push.PushStep;
+import io.cangrid.load.push.TryAssign;
 import io.cangrid.load.push.WaitingSearch;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.JobSpec;
@@ -37,7 +38,7 @@ class CanPBehaviourTest {
     /** What happened to one workload under one stopping factor. */
     record Outcome(double sf, long completed, long noMatch, int finished, int unfinished, int assigned, int pushed,
             int pushSteps, List<String> notUpward, List<String> unmatchedButCapable, int freeFound,
-            int duplicateFinishes, int widestSeek) {
+            int duplicateFinishes, int widestSeek, int freeFoundNotOwnWord, int refitPasses, int refitPassesWhileBusy) {
 
         double pushedFraction() {
             return pushed / (double) assigned;
@@ -86,10 +87,23 @@ class CanPBehaviourTest {
         int[] pushSteps = new int[1];
         int[] freeFound = new int[1];
         int[] widestSeek = new int[1];
+        int[] notOwnWord = new int[1];
+        int[] refit = new int[2];
         List<String> notUpward = new ArrayList<>();
         grid.sim.setMessageObserver((from, to, message, now) -> {
-            if (message instanceof FreeFound) {
+            if (message instanceof FreeFound f) {
                 freeFound[0]++;
+                // Sent at this instant: the answer is the free node's own word only if it comes from that
+                // node and its queue is idle now.
+                if (!from.equals(f.free()) || !grid.node(from).agent().queue().isIdle()) {
+                    notOwnWord[0]++;
+                }
+            }
+            if (message instanceof TryAssign offer && from.equals(offer.fallback())) {
+                refit[0]++;
+                if (!grid.node(from).agent().queue().isIdle()) {
+                    refit[1]++;
+                }
             }
             if (message instanceof WaitingSearch w) {
                 widestSeek[0] = Math.max(widestSeek[0], w.budget());
@@ -139,7 +153,7 @@ class CanPBehaviourTest {
         return new Outcome(sf, events.count(JobState.COMPLETED), events.count(JobState.NO_MATCH),
                 events.finished.size(), grid.client().unfinished(), events.assigned, events.pushed, pushSteps[0],
                 notUpward, unmatchedButCapable, freeFound[0], events.duplicateFinishes,
-                widestSeek[0]);
+                widestSeek[0], notOwnWord[0], refit[0], refit[1]);
     }
 
     private static boolean isUpperNeighbour(Zone[] from, Zone[] to) {

@@ -31,6 +31,40 @@ class CanPXBehaviourTest {
     }
 
     @ParameterizedTest
+    @ValueSource(longs = {7, 11})
+    void verifyingSearchesEndOnlyAtANodeThatIsIdleByItsOwnWord(long seed) {
+        CanPBehaviourTest.Outcome trusting = CanPBehaviourTest.run(seed, CanPConfig.px().withSearchBudget(32));
+        CanPBehaviourTest.Outcome verifying = CanPBehaviourTest.run(seed,
+                CanPConfig.px().withSearchBudget(32).withVerify(true));
+        String context = "seed " + seed + ": trusting " + trusting + " (" + trusting.freeFoundNotOwnWord() + " of "
+                + trusting.freeFound() + " answers from a neighbour's view); verifying " + verifying + " ("
+                + verifying.freeFound() + " answers)";
+        assertThat(trusting.freeFoundNotOwnWord()).as(context).isPositive();
+        assertThat(verifying.freeFound()).as(context).isPositive();
+        assertThat(verifying.freeFoundNotOwnWord()).as(context).isZero();
+        assertThat(verifying.unfinished()).as(context).isZero();
+        assertThat(verifying.duplicateFinishes()).as(context).isZero();
+        assertThat(verifying.completed() + verifying.noMatch()).as(context).isEqualTo(CanPBehaviourTest.JOBS);
+        assertThat(verifying.unmatchedButCapable()).as(context).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {7, 11})
+    void withRefitOnlyFreeNodesStepAsideAndEveryJobStillEndsOnce(long seed) {
+        CanPBehaviourTest.Outcome off = CanPBehaviourTest.run(seed, CanPConfig.px().withRefit(false));
+        CanPBehaviourTest.Outcome on = CanPBehaviourTest.run(seed, CanPConfig.px().withRefit(true));
+        String context = "seed " + seed + ": without refit " + off + "; with refit " + on + ", " + on.refitPasses()
+                + " offers passed to a better fit";
+        assertThat(off.refitPasses()).as(context).isZero();
+        assertThat(on.refitPasses()).as(context).isPositive();
+        assertThat(on.refitPassesWhileBusy()).as(context).isZero();
+        assertThat(on.unfinished()).as(context).isZero();
+        assertThat(on.duplicateFinishes()).as(context).isZero();
+        assertThat(on.completed() + on.noMatch()).as(context).isEqualTo(CanPBehaviourTest.JOBS);
+        assertThat(on.unmatchedButCapable()).as(context).isEmpty();
+    }
+
+    @ParameterizedTest
     @ValueSource(longs = {7})
     void withoutWideningEverySearchKeepsItsBudget(long seed) {
         CanPBehaviourTest.Outcome px = CanPBehaviourTest.run(seed, CanPConfig.px().withSeekWidest(0));

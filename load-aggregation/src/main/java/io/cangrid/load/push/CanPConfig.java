@@ -30,12 +30,21 @@ import java.util.Objects;
  *                      nodes stay busy looks further afield; at or below {@code seekBudget} the search never
  *                      grows
  * @param stopCount     which node count is the stopping rule's A ({@link StopCount})
+ * @param verify        let searches trust only a node's word about itself: a neighbour that looks free in
+ *                      the (possibly a period old) view of the node searching is visited next instead of
+ *                      being chosen, and a job's search, or a waiting job's, ends only at a node that is
+ *                      itself idle now; so one stale view cannot herd jobs onto a node that is busy
+ * @param refit         a node offered a job while free, that sees a free capable neighbour less
+ *                      over-provisioned for it than itself, passes the job there (using up one redirect)
+ *                      and takes it back should that neighbour be busy after all; so jobs pushed up into
+ *                      regions of big machines step back down to a machine their size when one is free
  * @param promptUpdates send changed load aggregates to the lower neighbours at once instead of at the next
  *                      periodic update ({@link io.cangrid.load.PromptLoadUpdates}); on in every preset
  */
 public record CanPConfig(double stoppingFactor, PushObjective objective, StoppingRule stopping, RunNodeScore score,
         int maxPushes, double idleThreshold, boolean bestFit, boolean countSent, int searchBudget, int redirects,
-        boolean rebalance, boolean promptUpdates, int seekBudget, int seekWidest, StopCount stopCount) {
+        boolean rebalance, boolean promptUpdates, int seekBudget, int seekWidest, StopCount stopCount, boolean verify,
+        boolean refit) {
 
     public static final int DEFAULT_MAX_PUSHES = 64;
     public static final double DEFAULT_IDLE_THRESHOLD = 1.0;
@@ -82,7 +91,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     /** CAN-P exactly as ALGORITHMS section 5 (the paper's reconstructed formulas) with stopping factor {@code sf}. */
     public static CanPConfig withStoppingFactor(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE_OVER_NODES, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE);
+                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false);
     }
 
     /**
@@ -93,7 +102,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
      */
     public static CanPConfig calibrated(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true, 0, 0, StopCount.TARGET);
+                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true, 0, 0, StopCount.TARGET, false, false);
     }
 
     /**
@@ -108,37 +117,37 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
 
     public CanPConfig withIdleThreshold(double theta) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, theta, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
     }
 
     public CanPConfig withBestFit(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, on, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
     }
 
     public CanPConfig withCountSent(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, on,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
     }
 
     public CanPConfig withSearchBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                nodes, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
+                nodes, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
     }
 
     public CanPConfig withStopCount(StopCount count) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, count);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, count, verify, refit);
     }
 
     public CanPConfig withSeekBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, nodes, seekWidest, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, nodes, seekWidest, stopCount, verify, refit);
     }
 
     public CanPConfig withSeekWidest(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, nodes, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, nodes, stopCount, verify, refit);
     }
 
     /** The budget of a waiting job's search in its {@code round}-th period of waiting (the first is 0). */
@@ -150,43 +159,53 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
         return budget;
     }
 
+    public CanPConfig withVerify(boolean on) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, on, refit);
+    }
+
+    public CanPConfig withRefit(boolean on) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, on);
+    }
+
     public CanPConfig withPromptUpdates(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, on, seekBudget, seekWidest, stopCount);
+                searchBudget, redirects, rebalance, on, seekBudget, seekWidest, stopCount, verify, refit);
     }
 
     public CanPConfig withRebalance(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, on, promptUpdates, seekBudget, seekWidest, stopCount);
+                searchBudget, redirects, on, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
     }
 
     public CanPConfig withRedirects(int times) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, times, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
+                searchBudget, times, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
     }
 
     public CanPConfig withMaxPushes(int pushes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, pushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
     }
 
     public CanPConfig withObjective(PushObjective o) {
         return new CanPConfig(stoppingFactor, o, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
     }
 
     public CanPConfig withStopping(StoppingRule rule) {
         return new CanPConfig(stoppingFactor, objective, rule, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
     }
 
     public CanPConfig withScore(RunNodeScore s) {
         return new CanPConfig(stoppingFactor, objective, stopping, s, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
     }
 
     public CanPConfig withStoppingFactorValue(double sf) {
         return new CanPConfig(sf, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
     }
 }

@@ -23,6 +23,7 @@ import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.Locator;
 import io.cangrid.overlay.job.MatchTrace;
 import io.cangrid.overlay.resource.ResourceSchema;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
@@ -56,6 +57,7 @@ public final class CanPLocator implements Locator {
     private final CandidateChoice choice;
     private final CapableAround around;
     private final WaitingJobs waiting;
+    private final IdlePromise promise;
 
     public CanPLocator(NodeContext ctx, CanNode can, JobAgent agent, ResourceSchema schema, CanPConfig config) {
         this.ctx = ctx;
@@ -68,7 +70,8 @@ public final class CanPLocator implements Locator {
         this.loads = new ZoneLoadPublisher(ctx, can, agent.queue());
         this.choice = new CandidateChoice(schema, config.score());
         this.around = new CapableAround(ctx, can, agent.queue(), config.countSent());
-        this.waiting = new WaitingJobs(ctx, can, agent, schema, config, choice, around);
+        this.promise = new IdlePromise(ctx, agent.queue());
+        this.waiting = new WaitingJobs(ctx, can, agent, schema, config, choice, around, promise);
         can.setStateExtension(this::published);
         this.prompt = config.promptUpdates()
                 ? new PromptLoadUpdates(ctx, can, loads, can.config().updatePeriodMillis() / PROMPT_UPDATES_PER_PERIOD)
@@ -95,6 +98,7 @@ public final class CanPLocator implements Locator {
     }
 
     private void queueChanged() {
+        promise.queueChanged();
         waiting.queueChanged();
         if (prompt == null) {
             return;
@@ -172,7 +176,10 @@ public final class CanPLocator implements Locator {
         }
         JobProfile job = s.profile();
         List<Candidate> capable = around.of(job.spec().requirements());
-        Candidate free = config.bestFit() ? choice.bestFitFree(capable, job) : CandidateChoice.fastestFree(capable);
+        // A verifying search asks the nodes that look free instead of trusting this view of them.
+        boolean verifying = config.verify() && config.searchBudget() > 0 && !s.searched();
+        Candidate free = verifying ? null
+                : config.bestFit() ? choice.bestFitFree(capable, job) : CandidateChoice.fastestFree(capable);
         if (free != null) {
             dispatch(free, s);
             return;
@@ -207,17 +214,30 @@ public final class CanPLocator implements Locator {
         }
         JobProfile job = m.profile();
         List<Candidate> capable = around.of(job.spec().requirements());
-        Candidate free = choice.bestFitFree(capable, job);
-        PushStep asStep = new PushStep(job, m.owner(), m.trace(), m.best(), 0, new NodeId[0], true);
-        if (free != null) {
-            dispatch(free, asStep);
-            return;
+        if (config.verify()) {
+            if (CandidateChoice.of(capable, can.id()) != null && promise.give()) {
+                agent.dispatch(can.id(), job, m.owner(), m.trace());
+                return;
+            }
+        } else {
+            Candidate free = choice.bestFitFree(capable, job);
+            if (free != null) {
+                dispatch(free, new PushStep(job, m.owner(), m.trace(), m.best(), 0, new NodeId[0], true));
+                return;
+            }
         }
         Candidate best = choice.shortestQueueBestFit(capable, m.best(), job);
         NodeId[] visited = Arrays.copyOf(m.visited(), m.visited().length + 1);
         visited[visited.length - 1] = can.id();
         SearchFrontier frontier = new SearchFrontier(m.frontier(), m.distances());
         frontier.addNeighbours(can.neighbours(), job.id().point(), schema.realDimensions(), visited);
+        if (config.verify()) {
+            for (Candidate c : capable) {
+                if (c.isFree() && !c.id().equals(can.id())) {
+                    frontier.preferLooksFree(c.id(), choice.surplus(c, job), visited);
+                }
+            }
+        }
         if (visited.length >= config.searchBudget() || frontier.isEmpty()) {
             step(new PushStep(job, m.owner(), m.trace(), best, 0, new NodeId[0], true));
             return;
@@ -240,26 +260,68 @@ public final class CanPLocator implements Locator {
         around.noteSent(chosen.id());
         if (config.redirects() > 0 && chosen.isFree() && !chosen.id().equals(can.id())) {
             // It looked free, but our view of it may be a period old: let it check.
-            ctx.send(chosen.id(), new TryAssign(s.profile(), s.owner(), s.trace().forwarded(), config.redirects()));
+            ctx.send(chosen.id(), new TryAssign(s.profile(), s.owner(), s.trace().forwarded(), config.redirects(), null));
             return;
         }
         agent.dispatch(chosen.id(), s.profile(), s.owner(), s.trace());
     }
 
-    /** A job offered because this node looked free: take it if so, else pass it to a free neighbour if any. */
+    /**
+     * A job offered because this node looked free: take it if so (unless refit finds a free neighbour that
+     * fits it better), else pass it to a free neighbour if any, else give it back to the node that stepped
+     * aside for it, else queue it here.
+     */
     private void offered(TryAssign m) {
-        if (agent.queue().isIdle() || m.redirectsLeft() <= 0 || can.phase() != CanPhase.ACTIVE) {
-            agent.dispatch(can.id(), m.profile(), m.owner(), m.trace());
+        boolean idle = agent.queue().isIdle();
+        if (can.phase() != CanPhase.ACTIVE || m.redirectsLeft() <= 0) {
+            settle(m, idle);
             return;
         }
-        List<Candidate> capable = around.of(m.profile().spec().requirements());
-        Candidate free = choice.bestFitFree(capable, m.profile());
+        JobProfile job = m.profile();
+        List<Candidate> capable = around.of(job.spec().requirements());
+        if (idle) {
+            Candidate better = config.refit() ? betterFitFree(capable, job) : null;
+            if (better != null && promise.give()) {
+                // Keep this bigger node for a job that needs it; it stays promised to this job meanwhile.
+                pass(better, m, can.id());
+            } else {
+                agent.dispatch(can.id(), job, m.owner(), m.trace());
+            }
+            return;
+        }
+        Candidate free = choice.bestFitFree(capable, job);
         if (free == null) {
-            agent.dispatch(can.id(), m.profile(), m.owner(), m.trace());
+            settle(m, false);
             return;
         }
-        around.noteSent(free.id());
-        ctx.send(free.id(), new TryAssign(m.profile(), m.owner(), m.trace().forwarded(), m.redirectsLeft() - 1));
+        pass(free, m, m.fallback());
+    }
+
+    /** A free capable neighbour whose surplus over the job is smaller than this node's own, or null. */
+    private Candidate betterFitFree(List<Candidate> capable, JobProfile job) {
+        Candidate own = CandidateChoice.of(capable, can.id());
+        if (own == null) {
+            return null;
+        }
+        List<Candidate> others = new ArrayList<>(capable);
+        others.remove(own);
+        Candidate best = choice.bestFitFree(others, job);
+        return best != null && choice.surplus(best, job) < choice.surplus(own, job) ? best : null;
+    }
+
+    private void pass(Candidate to, TryAssign m, NodeId fallback) {
+        around.noteSent(to.id());
+        ctx.send(to.id(), new TryAssign(m.profile(), m.owner(), m.trace().forwarded(), m.redirectsLeft() - 1,
+                fallback));
+    }
+
+    /** The offer ends here: run or queue the job, unless this node is busy and a node stepped aside for it. */
+    private void settle(TryAssign m, boolean idle) {
+        if (!idle && m.fallback() != null && !m.fallback().equals(can.id())) {
+            ctx.send(m.fallback(), new TryAssign(m.profile(), m.owner(), m.trace().forwarded(), 0, null));
+            return;
+        }
+        agent.dispatch(can.id(), m.profile(), m.owner(), m.trace());
     }
 
     private void walkUpward(PushStep s) {

@@ -1,6 +1,7 @@
 package io.cangrid.load.push;
 
 import io.cangrid.can.match.Candidate;
+import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.List;
@@ -25,6 +26,16 @@ final class CandidateChoice {
             }
         }
         return best;
+    }
+
+    /** The candidate of node {@code id} among these, or null when that node is not among them. */
+    static Candidate of(List<Candidate> capable, NodeId id) {
+        for (Candidate c : capable) {
+            if (c.id().equals(id)) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /** argmin Score over the candidates here and the best one carried so far (ties: faster cpu). */

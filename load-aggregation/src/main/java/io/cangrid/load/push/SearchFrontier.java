@@ -18,6 +18,8 @@ final class SearchFrontier {
 
     private static final double VIRTUAL_WEIGHT = 1e-3;
     private static final double FACE_TOLERANCE = 1e-9;
+    /** Larger than any distance or surplus in normalised coordinates, so a node that looks free comes first. */
+    private static final double LOOKS_FREE_PRIORITY = 1e3;
 
     private final List<NodeId> ids;
     private final List<Double> distances;
@@ -44,6 +46,25 @@ final class SearchFrontier {
                 ids.add(n.id());
                 distances.add(best);
             }
+        }
+    }
+
+    /**
+     * Puts a node that looks free and able to run the job at the head of the frontier, the better-fitting
+     * first (by {@code surplus}), so that it is visited, and asked, before any zone merely nearer; a node
+     * already visited stays out.
+     */
+    void preferLooksFree(NodeId id, double surplus, NodeId[] visited) {
+        if (contains(visited, id)) {
+            return;
+        }
+        double priority = surplus - LOOKS_FREE_PRIORITY;
+        int at = ids.indexOf(id);
+        if (at < 0) {
+            ids.add(id);
+            distances.add(priority);
+        } else if (priority < distances.get(at)) {
+            distances.set(at, priority);
         }
     }
 

@@ -40,6 +40,7 @@ final class WaitingJobs {
     private final CanPConfig config;
     private final CandidateChoice choice;
     private final CapableAround around;
+    private final IdlePromise promise;
     /** Waiting jobs that searched for a free node since the last periodic round. */
     private final Set<JobId> sought = new HashSet<>();
     /** For each job waiting here, how many periodic rounds it has searched in: its next search is wider. */
@@ -48,7 +49,7 @@ final class WaitingJobs {
     private boolean seekScheduled;
 
     WaitingJobs(NodeContext ctx, CanNode can, JobAgent agent, ResourceSchema schema, CanPConfig config,
-            CandidateChoice choice, CapableAround around) {
+            CandidateChoice choice, CapableAround around, IdlePromise promise) {
         this.ctx = ctx;
         this.can = can;
         this.agent = agent;
@@ -56,6 +57,7 @@ final class WaitingJobs {
         this.config = config;
         this.choice = choice;
         this.around = around;
+        this.promise = promise;
     }
 
     /** Starts the periodic round, if rebalancing or seeking is on; later calls do nothing. */
@@ -156,16 +158,31 @@ final class WaitingJobs {
                 capable.add(c);
             }
         }
-        Candidate free = choice.bestFitFree(capable, job);
-        if (free != null) {
-            around.noteSent(free.id());
-            ctx.send(m.waitingAt(), new FreeFound(job.id(), free.id()));
-            return;
+        if (config.verify()) {
+            if (CandidateChoice.of(capable, can.id()) != null && promise.give()) {
+                ctx.send(m.waitingAt(), new FreeFound(job.id(), can.id()));
+                return;
+            }
+        } else {
+            Candidate free = choice.bestFitFree(capable, job);
+            if (free != null) {
+                around.noteSent(free.id());
+                ctx.send(m.waitingAt(), new FreeFound(job.id(), free.id()));
+                return;
+            }
         }
         NodeId[] visited = Arrays.copyOf(m.visited(), m.visited().length + 1);
         visited[visited.length - 1] = can.id();
         SearchFrontier frontier = new SearchFrontier(m.frontier(), m.distances());
         frontier.addNeighbours(can.neighbours(), job.id().point(), schema.realDimensions(), visited);
+        if (config.verify()) {
+            // The nodes that look free are asked first; only their own word ends the search.
+            for (Candidate c : capable) {
+                if (c.isFree() && !c.id().equals(can.id())) {
+                    frontier.preferLooksFree(c.id(), choice.surplus(c, job), visited);
+                }
+            }
+        }
         if (visited.length >= m.budget() || frontier.isEmpty()) {
             return;
         }

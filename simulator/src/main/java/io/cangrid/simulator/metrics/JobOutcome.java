@@ -1,5 +1,6 @@
 package io.cangrid.simulator.metrics;
 
+import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobSpec;
 import io.cangrid.overlay.job.JobState;
@@ -15,9 +16,10 @@ import io.cangrid.overlay.job.JobState;
  * @param hops routing and matchmaking hops to its first run node
  * @param queueAhead jobs queued or running on its first run node when it arrived there
  * @param state the final state the client learned; null when it never learned one (the job is lost)
+ * @param runNode the node it first started on; null if it never started
  */
 public record JobOutcome(JobId id, JobSpec spec, long submittedAt, long assignedAt, long startedAt, long finishedAt,
-        int hops, int queueAhead, boolean pushed, JobState state, int attempts) {
+        int hops, int queueAhead, boolean pushed, JobState state, int attempts, NodeId runNode) {
 
     public static final long NEVER = -1;
     public static final int NONE = -1;

@@ -56,6 +56,7 @@ public final class JobRecorder implements JobEvents {
         JobTrack track = track(job, at);
         if (track.startedAt == JobOutcome.NEVER) {
             track.startedAt = at;
+            track.runNode = runNode;
         }
         int running = runningOn.merge(runNode, 1, Integer::sum);
         if (running == 1) {
@@ -141,6 +142,7 @@ public final class JobRecorder implements JobEvents {
         boolean pushed;
         JobState state;
         int attempts = 1;
+        NodeId runNode;
 
         JobTrack(JobProfile first, long submittedAt) {
             this.first = first;
@@ -149,7 +151,7 @@ public final class JobRecorder implements JobEvents {
 
         JobOutcome toOutcome() {
             return new JobOutcome(first.id(), first.spec(), submittedAt, assignedAt, startedAt, finishedAt, hops,
-                    queueAhead, pushed, state, attempts);
+                    queueAhead, pushed, state, attempts, runNode);
         }
     }
 }

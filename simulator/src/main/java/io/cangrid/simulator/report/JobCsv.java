@@ -2,6 +2,7 @@ package io.cangrid.simulator.report;
 
 import io.cangrid.simulator.experiment.RunKey;
 import io.cangrid.simulator.experiment.RunResult;
+import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.simulator.metrics.JobOutcome;
 import java.io.IOException;
 import java.io.Writer;
@@ -10,12 +11,13 @@ import java.util.Locale;
 /**
  * One run's jobs, one row each, in the order they were submitted. Times are seconds since the workload
  * started; a blank cell is something that never happened. A job whose client never learned its final
- * state reads {@code LOST}.
+ * state reads {@code LOST}. The last four columns name the node the job first started on and what that node
+ * offers (blank if it never started, or the runtime did not say), to see how well placement fits jobs.
  */
 public final class JobCsv {
 
     static final String HEADER = "id,cpu,memoryMib,diskGib,work,submitted,assigned,started,finished,wait,"
-            + "matchmaking,hops,queueAhead,pushed,state,attempts";
+            + "matchmaking,hops,queueAhead,pushed,state,attempts,runNode,runCpu,runMemoryMib,runDiskGib";
 
     private JobCsv() {
     }
@@ -31,6 +33,7 @@ public final class JobCsv {
         out.write(HEADER);
         out.write('\n');
         for (JobOutcome o : run.jobs()) {
+            Capabilities ran = o.runNode() == null ? null : run.stats().capabilities().get(o.runNode());
             out.write(String.join(",",
                     o.id().toString(),
                     number(o.spec().requirements().get(0)),
@@ -47,7 +50,11 @@ public final class JobCsv {
                     o.wasAssigned() ? Integer.toString(o.queueAhead()) : "",
                     o.wasAssigned() ? Boolean.toString(o.pushed()) : "",
                     o.isLost() ? "LOST" : o.state().name(),
-                    Integer.toString(o.attempts())));
+                    Integer.toString(o.attempts()),
+                    o.runNode() == null ? "" : Long.toString(o.runNode().value()),
+                    ran == null ? "" : number(ran.get(0)),
+                    ran == null ? "" : number(ran.get(1)),
+                    ran == null ? "" : number(ran.get(2))));
             out.write('\n');
         }
     }

@@ -12,7 +12,8 @@ import java.util.Map;
 final class CanPOptions {
 
     static final List<String> KEYS = List.of("paper", "sf", "objective", "stopping", "score", "maxPushes", "idle", "bestFit",
-            "countSent", "search", "redirects", "rebalance", "prompt", "seek", "seekWidest", "stopCount");
+            "countSent", "search", "redirects", "rebalance", "prompt", "seek", "seekWidest", "stopCount",
+            "verify", "refit");
 
     private CanPOptions() {
     }
@@ -48,6 +49,8 @@ final class CanPOptions {
                     case "prompt" -> c.withPromptUpdates(bool(v));
                     case "seek" -> c.withSeekBudget(integer(v));
                     case "seekWidest" -> c.withSeekWidest(integer(v));
+                    case "verify" -> c.withVerify(bool(v));
+                    case "refit" -> c.withRefit(bool(v));
                     case "stopCount" -> c.withStopCount(StopCount.parse(v));
                     case "idle" -> c.withIdleThreshold(number(v));
                     case "bestFit" -> c.withBestFit(bool(v));

@@ -21,7 +21,9 @@ import io.cangrid.simulator.workload.ChurnEvent;
 import io.cangrid.simulator.workload.JobArrival;
 import io.cangrid.simulator.workload.Workload;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -93,9 +95,13 @@ public final class GridExperiment {
             log.warn("{} seed {}: {} job(s) still unfinished at the drain limit", settings.locator(), settings.seed(),
                     client.unfinished());
         }
+        Map<NodeId, Capabilities> capabilities = new HashMap<>();
+        for (GridNode node : nodes) {
+            capabilities.put(node.can().id(), node.can().capabilities());
+        }
         return new RunStats(workload.nodes().size(), sim.messagesSent() - messagesBefore,
                 sim.eventsProcessed() - eventsBefore, start, sim.now(), client.unfinished(),
-                (System.nanoTime() - wallStart) / 1e9);
+                (System.nanoTime() - wallStart) / 1e9, capabilities);
     }
 
     private void build() {
