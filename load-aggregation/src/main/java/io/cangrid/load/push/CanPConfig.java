@@ -106,13 +106,15 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     }
 
     /**
-     * CAN-PX: calibrated CAN-P2 plus offers that a node no longer free redirects to a free neighbour, and
-     * waiting jobs moving to neighbours that become free. The nearest-first search is available
-     * ({@link #withSearchBudget}) but off: measured, it cost more matchmaking than it saved in waiting.
+     * CAN-PX: calibrated CAN-P2 plus offers that a node no longer free redirects to a free neighbour, free
+     * nodes that pass an offer down to a better-fitting free neighbour (refit), and waiting jobs moving to
+     * neighbours that become free or that their widening searches find. The nearest-first search is
+     * available ({@link #withSearchBudget}, with {@link #withVerify}) but off: measured, it cost more
+     * matchmaking than it saved in waiting.
      */
     public static CanPConfig px() {
         return calibrated(2).withStopCount(StopCount.HERE).withRedirects(DEFAULT_REDIRECTS).withRebalance(true)
-                .withSeekBudget(DEFAULT_SEEK_BUDGET).withSeekWidest(DEFAULT_SEEK_WIDEST);
+                .withSeekBudget(DEFAULT_SEEK_BUDGET).withSeekWidest(DEFAULT_SEEK_WIDEST).withRefit(true);
     }
 
     public CanPConfig withIdleThreshold(double theta) {
