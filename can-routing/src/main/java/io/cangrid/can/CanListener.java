@@ -22,6 +22,10 @@ public interface CanListener {
     default void zonesHandedOver(Zone[] zones, NodeId to) {
     }
 
+    /** The join could not go through and the node stopped; {@code why} says what to do. */
+    default void joinAbandoned(String why) {
+    }
+
     CanListener NONE = new CanListener() {
     };
 
@@ -53,6 +57,12 @@ public interface CanListener {
             public void zonesHandedOver(Zone[] zones, NodeId to) {
                 first.zonesHandedOver(zones, to);
                 second.zonesHandedOver(zones, to);
+            }
+
+            @Override
+            public void joinAbandoned(String why) {
+                first.joinAbandoned(why);
+                second.joinAbandoned(why);
             }
         };
     }

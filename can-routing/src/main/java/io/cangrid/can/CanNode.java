@@ -121,6 +121,21 @@ public final class CanNode {
         ctx.exit();
     }
 
+    /**
+     * The join cannot go through: the node stops, the error says why, and the listeners hear it (a live
+     * node then exits with that message instead of retrying forever).
+     */
+    void abandonJoin(String why) {
+        if (phase != CanPhase.JOINING) {
+            return;
+        }
+        log.error("{}: gave up joining: {}", ctxName(), why);
+        phase = CanPhase.LEFT;
+        cancelTimers();
+        listener.joinAbandoned(why);
+        ctx.exit();
+    }
+
     // ---- messages -----------------------------------------------------------------------------------
 
     public void receive(NodeId from, CanMessage message) {

@@ -30,6 +30,12 @@ final class JoinDesk {
     static final int CONTACTS_GIVEN = 3;
     /** Contacts a joiner keeps to retry through, the most recently named first. */
     static final int CONTACTS_KEPT = 8;
+    /**
+     * A joiner gives up once every contact it holds has stayed silent this many times in a row: they are all
+     * gone (or unreachable), and no protocol can join through dead nodes only. Five rounds keep a lossy
+     * network from ending a join that would have gone through.
+     */
+    static final int SILENT_ROUNDS_BEFORE_GIVING_UP = 5;
 
     private final CanNode node;
     private final List<NodeId> contacts = new ArrayList<>(CONTACTS_KEPT);
@@ -37,6 +43,7 @@ final class JoinDesk {
     private NodeId via;
     private boolean viaAnswered;
     private long attempt;
+    private int silentInARow;
     private Timer retry;
     private Timer firstHopCheck;
     private Map<NodeId, JoinAccept> answered;
@@ -54,6 +61,7 @@ final class JoinDesk {
         contacts.clear();
         contacts.addAll(bootstraps);
         nextContact = 0;
+        silentInARow = 0;
         bootstraps.forEach(node.acquaintances()::add);
         requestJoin();
     }
@@ -76,6 +84,13 @@ final class JoinDesk {
         long check = Math.min(node.config().updatePeriodMillis(), node.config().joinRetryMillis());
         firstHopCheck = node.ctx().schedule(check, () -> {
             if (node.phase() == CanPhase.JOINING && !viaAnswered) {
+                silentInARow++;
+                if (silentInARow >= SILENT_ROUNDS_BEFORE_GIVING_UP * contacts.size()) {
+                    cancel();
+                    node.abandonJoin("none of its contacts " + contacts + " answered " + silentInARow
+                            + " join attempts in a row; start it again with the address of a node that is up");
+                    return;
+                }
                 log.debug("{}: join attempt {}: {} did not answer, trying the next contact", node.ctxName(),
                         attempt, via);
                 requestJoin();
@@ -93,6 +108,7 @@ final class JoinDesk {
         }
         if (named.nodes()[0].equals(via)) {
             viaAnswered = true;
+            silentInARow = 0;
         }
         for (int i = named.nodes().length - 1; i >= 0; i--) {
             NodeId c = named.nodes()[i];

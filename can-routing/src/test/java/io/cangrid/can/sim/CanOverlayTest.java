@@ -3,6 +3,7 @@ package io.cangrid.can.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.can.CanConfig;
+import io.cangrid.can.CanListener;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.CanPhase;
 import io.cangrid.can.geometry.Zone;
@@ -30,6 +31,31 @@ class CanOverlayTest {
             grid.addNode();
             grid.simulation().runFor(gapMillis);
         }
+    }
+
+    @Test
+    void aJoinerWhoseContactsAreAllDeadGivesUpWithTheReasonAndTheOverlayStaysWhole() {
+        CanSimulation grid = grid(5, 3);
+        grow(grid, 12, 5);
+        grid.settle(30);
+        List<NodeId> doomed = List.of(grid.randomActive().id());
+        grid.crash(doomed.get(0));
+        String[] reason = new String[1];
+        NodeId joiner = grid.addNode(Point.of(0.3, 0.6, 0.2), new Capabilities(), doomed);
+        CanNode node = grid.node(joiner);
+        node.addListener(new CanListener() {
+            @Override
+            public void joinAbandoned(String why) {
+                reason[0] = why;
+            }
+        });
+        grid.simulation().runFor(60_000);
+        assertThat(node.phase()).isEqualTo(CanPhase.LEFT);
+        assertThat(reason[0]).contains(doomed.get(0).toString()).contains("answered")
+                .contains("address of a node that is up");
+        assertThat(grid.simulation().isAlive(joiner)).isFalse();
+        assertThat(grid.settle(30)).isGreaterThanOrEqualTo(0);
+        assertThat(grid.inspect().nodes()).isEqualTo(11);
     }
 
     @Test
