@@ -37,9 +37,10 @@ class CanChurnProperties {
     }
 
     /**
-     * As above, on random seeds. About one schedule in a hundred still fails, nearly always because a
-     * joiner's every contact crashed or left before its request got through (half the nodes go within
-     * a dozen periods here); see the README's known limitations.
+     * As above, on random seeds. About one schedule in two hundred still fails, with a node's own point
+     * outside its zones (seed 20899, two dimensions) or, rarer, a double claim; see the README's known
+     * limitations. Joiners whose every contact went (half the nodes go within a dozen periods here) now
+     * give up instead of failing the schedule.
      */
     @Property(tries = 100)
     @Tag("known-issue")
