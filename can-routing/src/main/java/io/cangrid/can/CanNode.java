@@ -365,6 +365,15 @@ public final class CanNode {
 
     /** Re-announces this node after its zones changed: new claim, stale neighbours dropped, all told. */
     void zonesChanged(NodeZones[] learned) {
+        if (phase == CanPhase.ACTIVE && !zones.isEmpty() && zones.containing(point) == null) {
+            // Our home zone went to a claim that outranks it while we held others by takeover. A node
+            // must live where its point is (matchmaking reads capabilities from zone positions): give
+            // the others to neighbours, as on leaving, and join again at our point like a node that lost
+            // everything.
+            log.debug("{}: lost the zone of its own point, handing over {} and joining again", ctxName(),
+                    zones.list());
+            new Departure(this).handOverAll();
+        }
         version++;
         claim = null;
         List<NeighbourEntry> before = new ArrayList<>(table.entries());

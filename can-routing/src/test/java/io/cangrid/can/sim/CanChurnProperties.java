@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.inspect.OverlayInspector;
 import java.util.SplittableRandom;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Tag;
@@ -47,6 +48,16 @@ class CanChurnProperties {
     void overlaySettlesAfterConcurrentChurnOnRandomSeeds(@ForAll long seed,
             @ForAll @IntRange(min = 2, max = 4) int dims) {
         runSchedule(seed, dims, 1, 400);
+    }
+
+    /**
+     * A node lost the zone of its own point to a claim that outranked it while it held another zone by
+     * takeover, and stayed on with its point in nobody's zone but another node's. It now hands the rest
+     * over and joins again.
+     */
+    @Example
+    void aNodeThatLosesItsHomeButKeepsATakenOverZoneJoinsAgain() {
+        runSchedule(20899, 2, 1, 400);
     }
 
     private static void runSchedule(long seed, int dims, long minGapMillis, long maxGapMillis) {
