@@ -38,10 +38,11 @@ class CanChurnProperties {
     }
 
     /**
-     * As above, on random seeds. About one schedule in two hundred still fails, with a node's own point
-     * outside its zones (seed 20899, two dimensions) or, rarer, a double claim; see the README's known
-     * limitations. Joiners whose every contact went (half the nodes go within a dozen periods here) now
-     * give up instead of failing the schedule.
+     * As above, on random seeds. Once about one schedule in a hundred failed: joiners whose every contact
+     * went (half the nodes go within a dozen periods here) retried forever, and rarely a node's own point
+     * ended outside its zones. Both are fixed and 1000 random schedules passed, but a double claim from
+     * stale second-hand news was also seen once, so the property stays out of the default build; see the
+     * README's known limitations.
      */
     @Property(tries = 100)
     @Tag("known-issue")
