@@ -59,7 +59,8 @@ final class CanPOptions {
                             + String.join(", ", KEYS));
                 };
             } catch (IllegalArgumentException ex) {
-                throw new IllegalArgumentException("locator " + locator + ": " + ex.getMessage(), ex);
+                String what = ex.getMessage().startsWith("unknown option") ? "" : e.getKey() + ": ";
+                throw new IllegalArgumentException("locator " + locator + ": " + what + ex.getMessage(), ex);
             }
         }
         return c;
