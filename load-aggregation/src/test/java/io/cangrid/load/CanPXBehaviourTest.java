@@ -65,6 +65,19 @@ class CanPXBehaviourTest {
     }
 
     @ParameterizedTest
+    @ValueSource(longs = {7, 11})
+    void aGentleClimbStillPushesOnlyUpwardAndEveryJobEndsOnce(long seed) {
+        CanPBehaviourTest.Outcome gentle = CanPBehaviourTest.run(seed, CanPConfig.px().withGentleClimb(true));
+        String context = "seed " + seed + ": " + gentle;
+        assertThat(gentle.pushSteps()).as(context).isPositive();
+        assertThat(gentle.notUpward()).as(context).isEmpty();
+        assertThat(gentle.unfinished()).as(context).isZero();
+        assertThat(gentle.duplicateFinishes()).as(context).isZero();
+        assertThat(gentle.completed() + gentle.noMatch()).as(context).isEqualTo(CanPBehaviourTest.JOBS);
+        assertThat(gentle.unmatchedButCapable()).as(context).isEmpty();
+    }
+
+    @ParameterizedTest
     @ValueSource(longs = {7})
     void withoutWideningEverySearchKeepsItsBudget(long seed) {
         CanPBehaviourTest.Outcome px = CanPBehaviourTest.run(seed, CanPConfig.px().withSeekWidest(0));

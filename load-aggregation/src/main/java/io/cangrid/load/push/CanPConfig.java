@@ -38,13 +38,17 @@ import java.util.Objects;
  *                      over-provisioned for it than itself, passes the job there (using up one redirect)
  *                      and takes it back should that neighbour be busy after all; so jobs pushed up into
  *                      regions of big machines step back down to a machine their size when one is free
+ * @param gentleClimb   push a job toward the upper region nearest its own point among those where someone
+ *                      is idle (average queue below {@code idleThreshold}), instead of the region with the
+ *                      best objective: quiet regions are often those of large machines, quiet because few
+ *                      jobs need them
  * @param promptUpdates send changed load aggregates to the lower neighbours at once instead of at the next
  *                      periodic update ({@link io.cangrid.load.PromptLoadUpdates}); on in every preset
  */
 public record CanPConfig(double stoppingFactor, PushObjective objective, StoppingRule stopping, RunNodeScore score,
         int maxPushes, double idleThreshold, boolean bestFit, boolean countSent, int searchBudget, int redirects,
         boolean rebalance, boolean promptUpdates, int seekBudget, int seekWidest, StopCount stopCount, boolean verify,
-        boolean refit) {
+        boolean refit, boolean gentleClimb) {
 
     public static final int DEFAULT_MAX_PUSHES = 64;
     public static final double DEFAULT_IDLE_THRESHOLD = 1.0;
@@ -91,7 +95,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     /** CAN-P exactly as ALGORITHMS section 5 (the paper's reconstructed formulas) with stopping factor {@code sf}. */
     public static CanPConfig withStoppingFactor(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE_OVER_NODES, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false);
+                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false, false);
     }
 
     /**
@@ -102,7 +106,8 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
      */
     public static CanPConfig calibrated(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true, 0, 0, StopCount.TARGET, false, false);
+                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true, 0, 0, StopCount.TARGET,
+                false, false, false);
     }
 
     /**
@@ -119,37 +124,44 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
 
     public CanPConfig withIdleThreshold(double theta) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, theta, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                gentleClimb);
     }
 
     public CanPConfig withBestFit(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, on, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                gentleClimb);
     }
 
     public CanPConfig withCountSent(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, on,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                gentleClimb);
     }
 
     public CanPConfig withSearchBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                nodes, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
+                nodes, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                gentleClimb);
     }
 
     public CanPConfig withStopCount(StopCount count) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, count, verify, refit);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, count, verify, refit,
+                gentleClimb);
     }
 
     public CanPConfig withSeekBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, nodes, seekWidest, stopCount, verify, refit);
+                searchBudget, redirects, rebalance, promptUpdates, nodes, seekWidest, stopCount, verify, refit,
+                gentleClimb);
     }
 
     public CanPConfig withSeekWidest(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, nodes, stopCount, verify, refit);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, nodes, stopCount, verify, refit,
+                gentleClimb);
     }
 
     /** The budget of a waiting job's search in its {@code round}-th period of waiting (the first is 0). */
@@ -163,51 +175,66 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
 
     public CanPConfig withVerify(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, on, refit);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, on, refit,
+                gentleClimb);
     }
 
     public CanPConfig withRefit(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, on);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, on,
+                gentleClimb);
+    }
+
+    public CanPConfig withGentleClimb(boolean on) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                on);
     }
 
     public CanPConfig withPromptUpdates(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, on, seekBudget, seekWidest, stopCount, verify, refit);
+                searchBudget, redirects, rebalance, on, seekBudget, seekWidest, stopCount, verify, refit, gentleClimb);
     }
 
     public CanPConfig withRebalance(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, on, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
+                searchBudget, redirects, on, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                gentleClimb);
     }
 
     public CanPConfig withRedirects(int times) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, times, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
+                searchBudget, times, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                gentleClimb);
     }
 
     public CanPConfig withMaxPushes(int pushes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, pushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                gentleClimb);
     }
 
     public CanPConfig withObjective(PushObjective o) {
         return new CanPConfig(stoppingFactor, o, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                gentleClimb);
     }
 
     public CanPConfig withStopping(StoppingRule rule) {
         return new CanPConfig(stoppingFactor, objective, rule, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                gentleClimb);
     }
 
     public CanPConfig withScore(RunNodeScore s) {
         return new CanPConfig(stoppingFactor, objective, stopping, s, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                gentleClimb);
     }
 
     public CanPConfig withStoppingFactorValue(double sf) {
         return new CanPConfig(sf, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit);
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                gentleClimb);
     }
 }

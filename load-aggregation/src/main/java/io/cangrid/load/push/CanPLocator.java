@@ -194,7 +194,10 @@ public final class CanPLocator implements Locator {
             search(new FreeSearch(job, s.owner(), s.trace(), best, new NodeId[0], new NodeId[0], new double[0]));
             return;
         }
-        PushTarget target = PushTarget.choose(can, loads.current(), config.objective());
+        PushTarget target = config.gentleClimb()
+                ? PushTarget.choose(can, loads.current(), config.objective(), config.idleThreshold(),
+                        zone -> SearchFrontier.distance(zone, job.id().point(), schema.realDimensions()))
+                : PushTarget.choose(can, loads.current(), config.objective());
         if (target == null || s.pushes() >= config.maxPushes() || stopsHere(target)) {
             dispatch(best, s);
             return;
@@ -260,7 +263,8 @@ public final class CanPLocator implements Locator {
         around.noteSent(chosen.id());
         if (config.redirects() > 0 && chosen.isFree() && !chosen.id().equals(can.id())) {
             // It looked free, but our view of it may be a period old: let it check.
-            ctx.send(chosen.id(), new TryAssign(s.profile(), s.owner(), s.trace().forwarded(), config.redirects(), null));
+            ctx.send(chosen.id(), new TryAssign(s.profile(), s.owner(), s.trace().forwarded(), config.redirects(),
+                    null));
             return;
         }
         agent.dispatch(chosen.id(), s.profile(), s.owner(), s.trace());

@@ -52,7 +52,10 @@ final class CandidateChoice {
         return best;
     }
 
-    /** The free candidate least over-provisioned for the job (ties: faster), or null: big nodes stay free for big jobs. */
+    /**
+     * The free candidate least over-provisioned for the job (ties: faster), or null: big nodes stay free for
+     * big jobs.
+     */
     Candidate bestFitFree(List<Candidate> capable, JobProfile job) {
         Candidate best = null;
         for (Candidate c : capable) {

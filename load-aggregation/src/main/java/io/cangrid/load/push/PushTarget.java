@@ -6,6 +6,7 @@ import io.cangrid.can.geometry.Zone;
 import io.cangrid.load.LoadState;
 import io.cangrid.load.ZoneLoad;
 import io.cangrid.overlay.NodeId;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Step 3 of CAN-P: over every dimension d and every upper neighbour M of this node in d, the region at and
@@ -19,7 +20,20 @@ public record PushTarget(NodeId neighbour, int dimension, double nodes, double q
 
     /** The best target around {@code can}, or null when it has no upper neighbour with published loads. */
     public static PushTarget choose(CanNode can, LoadState own, PushObjective objective) {
+        return choose(can, own, objective, 0, null);
+    }
+
+    /**
+     * As {@link #choose(CanNode, LoadState, PushObjective)}, except that among the targets whose average queue
+     * {@code q/n} is below {@code idleBelow} (someone there is idle) the one whose zone costs least by
+     * {@code regionCost} wins, ties to the better objective; with no such target, or a null cost, the best
+     * objective wins as before.
+     */
+    public static PushTarget choose(CanNode can, LoadState own, PushObjective objective, double idleBelow,
+            ToDoubleFunction<Zone> regionCost) {
         PushTarget best = null;
+        PushTarget gentlest = null;
+        double gentlestCost = Double.POSITIVE_INFINITY;
         for (NeighbourEntry n : can.neighbours()) {
             if (n.lastState() == null || !(n.lastState().extension() instanceof LoadState theirs)) {
                 continue;
@@ -39,9 +53,17 @@ public record PushTarget(NodeId neighbour, int dimension, double nodes, double q
                             || (t.objective == best.objective && t.nodes > best.nodes)) {
                         best = t;
                     }
+                    if (regionCost != null && nodes > 0 && queued / nodes < idleBelow) {
+                        double cost = regionCost.applyAsDouble(m.zone());
+                        if (gentlest == null || cost < gentlestCost
+                                || (cost == gentlestCost && t.objective < gentlest.objective)) {
+                            gentlest = t;
+                            gentlestCost = cost;
+                        }
+                    }
                 }
             }
         }
-        return best;
+        return gentlest != null ? gentlest : best;
     }
 }

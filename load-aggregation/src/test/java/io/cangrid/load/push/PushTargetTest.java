@@ -95,6 +95,22 @@ class PushTargetTest {
     }
 
     @Test
+    void aGentleClimbTakesTheCheapestRegionWhereSomeoneIsIdle() {
+        // q/n: M1 2, M2 .5, M3 2.5; costing a region by the y where its zone starts: M1 0, M2 .25, M3 .5.
+        HandBuiltNode x = neighbourhood(true);
+        PushTarget all = PushTarget.choose(x.can, OWN, PushObjective.AVERAGE, 3, z -> z.lo(1));
+        assertThat(all.neighbour()).as("all three idle enough: the cheapest, M1").isEqualTo(NodeId.of(2));
+        PushTarget some = PushTarget.choose(x.can, OWN, PushObjective.AVERAGE, 1, z -> z.lo(1));
+        assertThat(some.neighbour()).as("only M2 idle enough").isEqualTo(NodeId.of(3));
+        PushTarget none = PushTarget.choose(x.can, OWN, PushObjective.AVERAGE, 0.1, z -> -z.lo(1));
+        assertThat(none).as("none idle enough: the best objective as before")
+                .isEqualTo(PushTarget.choose(x.can, OWN, PushObjective.AVERAGE));
+        PushTarget unreachable = PushTarget.choose(x.can, OWN, PushObjective.AVERAGE, 3, z -> Double.POSITIVE_INFINITY);
+        assertThat(unreachable.neighbour()).as("equal (even infinite) costs: the better objective, M2")
+                .isEqualTo(NodeId.of(3));
+    }
+
+    @Test
     void aNodeWithNoUpperNeighbourHasNoTarget() {
         HandBuiltNode x = new HandBuiltNode(X);
         x.hear(1, region(L, 0, 20, 0), L);

@@ -13,7 +13,7 @@ final class CanPOptions {
 
     static final List<String> KEYS = List.of("paper", "sf", "objective", "stopping", "score", "maxPushes", "idle", "bestFit",
             "countSent", "search", "redirects", "rebalance", "prompt", "seek", "seekWidest", "stopCount",
-            "verify", "refit");
+            "verify", "refit", "gentleClimb");
 
     private CanPOptions() {
     }
@@ -51,6 +51,7 @@ final class CanPOptions {
                     case "seekWidest" -> c.withSeekWidest(integer(v));
                     case "verify" -> c.withVerify(bool(v));
                     case "refit" -> c.withRefit(bool(v));
+                    case "gentleClimb" -> c.withGentleClimb(bool(v));
                     case "stopCount" -> c.withStopCount(StopCount.parse(v));
                     case "idle" -> c.withIdleThreshold(number(v));
                     case "bestFit" -> c.withBestFit(bool(v));
