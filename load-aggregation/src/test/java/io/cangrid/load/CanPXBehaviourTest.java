@@ -19,11 +19,8 @@ class CanPXBehaviourTest {
     void waitingJobsMoveToFreeNodesAndEveryJobEndsOnce(long seed) {
         CanPBehaviourTest.Outcome px = CanPBehaviourTest.run(seed, CanPConfig.px());
         String context = "seed " + seed + ": CAN-PX " + px + ", " + px.freeFound() + " free nodes found for waiting jobs";
-        assertThat(px.unfinished()).as(context).isZero();
-        assertThat(px.duplicateFinishes()).as(context).isZero();
+        assertEveryJobEndsOnce(px, context);
         assertThat(px.finished()).as(context).isEqualTo(CanPBehaviourTest.JOBS);
-        assertThat(px.completed() + px.noMatch()).as(context).isEqualTo(CanPBehaviourTest.JOBS);
-        assertThat(px.unmatchedButCapable()).as(context).isEmpty();
         assertThat(px.notUpward()).as(context).isEmpty();
         assertThat(px.freeFound()).as(context).isPositive();
         assertThat(px.widestSeek()).as(context + ": jobs waiting for periods search further")
@@ -42,10 +39,7 @@ class CanPXBehaviourTest {
         assertThat(trusting.freeFoundNotOwnWord()).as(context).isPositive();
         assertThat(verifying.freeFound()).as(context).isPositive();
         assertThat(verifying.freeFoundNotOwnWord()).as(context).isZero();
-        assertThat(verifying.unfinished()).as(context).isZero();
-        assertThat(verifying.duplicateFinishes()).as(context).isZero();
-        assertThat(verifying.completed() + verifying.noMatch()).as(context).isEqualTo(CanPBehaviourTest.JOBS);
-        assertThat(verifying.unmatchedButCapable()).as(context).isEmpty();
+        assertEveryJobEndsOnce(verifying, context);
     }
 
     @ParameterizedTest
@@ -58,10 +52,7 @@ class CanPXBehaviourTest {
         assertThat(off.refitPasses()).as(context).isZero();
         assertThat(on.refitPasses()).as(context).isPositive();
         assertThat(on.refitPassesWhileBusy()).as(context).isZero();
-        assertThat(on.unfinished()).as(context).isZero();
-        assertThat(on.duplicateFinishes()).as(context).isZero();
-        assertThat(on.completed() + on.noMatch()).as(context).isEqualTo(CanPBehaviourTest.JOBS);
-        assertThat(on.unmatchedButCapable()).as(context).isEmpty();
+        assertEveryJobEndsOnce(on, context);
     }
 
     @ParameterizedTest
@@ -71,10 +62,7 @@ class CanPXBehaviourTest {
         String context = "seed " + seed + ": " + gentle;
         assertThat(gentle.pushSteps()).as(context).isPositive();
         assertThat(gentle.notUpward()).as(context).isEmpty();
-        assertThat(gentle.unfinished()).as(context).isZero();
-        assertThat(gentle.duplicateFinishes()).as(context).isZero();
-        assertThat(gentle.completed() + gentle.noMatch()).as(context).isEqualTo(CanPBehaviourTest.JOBS);
-        assertThat(gentle.unmatchedButCapable()).as(context).isEmpty();
+        assertEveryJobEndsOnce(gentle, context);
     }
 
     @ParameterizedTest
@@ -83,5 +71,13 @@ class CanPXBehaviourTest {
         CanPBehaviourTest.Outcome px = CanPBehaviourTest.run(seed, CanPConfig.px().withSeekWidest(0));
         assertThat(px.widestSeek()).as("seed " + seed).isEqualTo(CanPConfig.DEFAULT_SEEK_BUDGET);
         assertThat(px.unfinished()).as("seed " + seed).isZero();
+    }
+
+    /** No job left unfinished or finished twice; each COMPLETED, or NO_MATCH only when no node could run it. */
+    private static void assertEveryJobEndsOnce(CanPBehaviourTest.Outcome o, String context) {
+        assertThat(o.unfinished()).as(context).isZero();
+        assertThat(o.duplicateFinishes()).as(context).isZero();
+        assertThat(o.completed() + o.noMatch()).as(context).isEqualTo(CanPBehaviourTest.JOBS);
+        assertThat(o.unmatchedButCapable()).as(context).isEmpty();
     }
 }

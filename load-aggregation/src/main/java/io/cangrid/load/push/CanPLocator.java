@@ -235,11 +235,7 @@ public final class CanPLocator implements Locator {
         SearchFrontier frontier = new SearchFrontier(m.frontier(), m.distances());
         frontier.addNeighbours(can.neighbours(), job.id().point(), schema.realDimensions(), visited);
         if (config.verify()) {
-            for (Candidate c : capable) {
-                if (c.isFree() && !c.id().equals(can.id())) {
-                    frontier.preferLooksFree(c.id(), choice.surplus(c, job), visited);
-                }
-            }
+            frontier.preferLooksFree(capable, can.id(), c -> choice.surplus(c, job), visited);
         }
         if (visited.length >= config.searchBudget() || frontier.isEmpty()) {
             step(new PushStep(job, m.owner(), m.trace(), best, 0, new NodeId[0], true));

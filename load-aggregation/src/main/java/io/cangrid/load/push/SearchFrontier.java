@@ -1,12 +1,14 @@
 package io.cangrid.load.push;
 
 import io.cangrid.can.NeighbourEntry;
+import io.cangrid.can.match.Candidate;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The frontier of the nearest-first search. A capable node's point lies in the job's upper orthant, and
@@ -50,21 +52,24 @@ final class SearchFrontier {
     }
 
     /**
-     * Puts a node that looks free and able to run the job at the head of the frontier, the better-fitting
-     * first (by {@code surplus}), so that it is visited, and asked, before any zone merely nearer; a node
-     * already visited stays out.
+     * Puts the candidates that look free and are not {@code self} at the head of the frontier, the better
+     * fitting first (by {@code surplus}), so that they are visited, and asked, before any zone merely
+     * nearer; nodes already visited stay out.
      */
-    void preferLooksFree(NodeId id, double surplus, NodeId[] visited) {
-        if (contains(visited, id)) {
-            return;
-        }
-        double priority = surplus - LOOKS_FREE_PRIORITY;
-        int at = ids.indexOf(id);
-        if (at < 0) {
-            ids.add(id);
-            distances.add(priority);
-        } else if (priority < distances.get(at)) {
-            distances.set(at, priority);
+    void preferLooksFree(List<Candidate> capable, NodeId self, ToDoubleFunction<Candidate> surplus,
+            NodeId[] visited) {
+        for (Candidate c : capable) {
+            if (!c.isFree() || c.id().equals(self) || contains(visited, c.id())) {
+                continue;
+            }
+            double priority = surplus.applyAsDouble(c) - LOOKS_FREE_PRIORITY;
+            int at = ids.indexOf(c.id());
+            if (at < 0) {
+                ids.add(c.id());
+                distances.add(priority);
+            } else if (priority < distances.get(at)) {
+                distances.set(at, priority);
+            }
         }
     }
 

@@ -177,11 +177,7 @@ final class WaitingJobs {
         frontier.addNeighbours(can.neighbours(), job.id().point(), schema.realDimensions(), visited);
         if (config.verify()) {
             // The nodes that look free are asked first; only their own word ends the search.
-            for (Candidate c : capable) {
-                if (c.isFree() && !c.id().equals(can.id())) {
-                    frontier.preferLooksFree(c.id(), choice.surplus(c, job), visited);
-                }
-            }
+            frontier.preferLooksFree(capable, can.id(), c -> choice.surplus(c, job), visited);
         }
         if (visited.length >= m.budget() || frontier.isEmpty()) {
             return;
