@@ -2,17 +2,21 @@ package io.cangrid.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.bench.CapabilityPoints;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.match.GridNode;
+import io.cangrid.can.match.JobLoad;
 import io.cangrid.load.push.CanPConfig;
 import io.cangrid.load.push.FreeFound;
 import io.cangrid.load.push.PushStep;
 import io.cangrid.load.push.TryAssign;
 import io.cangrid.load.push.WaitingSearch;
+import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.JobSpec;
 import io.cangrid.overlay.job.JobState;
+import io.cangrid.overlay.job.message.JobAssign;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.sim.SplitMix64;
@@ -38,7 +42,8 @@ class CanPBehaviourTest {
     /** What happened to one workload under one stopping factor. */
     record Outcome(double sf, long completed, long noMatch, int finished, int unfinished, int assigned, int pushed,
             int pushSteps, List<String> notUpward, List<String> unmatchedButCapable, int freeFound,
-            int duplicateFinishes, int widestSeek, int freeFoundNotOwnWord, int refitPasses, int refitPassesWhileBusy) {
+            int duplicateFinishes, int widestSeek, int freeFoundNotOwnWord, int refitPasses, int refitPassesWhileBusy,
+            int movesToBusy, double meanWaitSeconds) {
 
         double pushedFraction() {
             return pushed / (double) assigned;
@@ -47,8 +52,8 @@ class CanPBehaviourTest {
         @Override
         public String toString() {
             return String.format(Locale.ROOT, "SF %.0f: %d completed, %d no match, %d unfinished, %d of %d pushed"
-                    + " (%.3f), %d push steps", sf, completed, noMatch, unfinished, pushed, assigned, pushedFraction(),
-                    pushSteps);
+                    + " (%.3f), %d push steps, mean wait %.1f s", sf, completed, noMatch, unfinished, pushed, assigned,
+                    pushedFraction(), pushSteps, meanWaitSeconds);
         }
     }
 
@@ -89,6 +94,7 @@ class CanPBehaviourTest {
         int[] widestSeek = new int[1];
         int[] notOwnWord = new int[1];
         int[] refit = new int[2];
+        int[] movesToBusy = new int[1];
         List<String> notUpward = new ArrayList<>();
         grid.sim.setMessageObserver((from, to, message, now) -> {
             if (message instanceof FreeFound f) {
@@ -104,6 +110,9 @@ class CanPBehaviourTest {
                 if (!grid.node(from).agent().queue().isIdle()) {
                     refit[1]++;
                 }
+            }
+            if (message instanceof JobAssign move && move.movedFrom() != null && looksBusy(grid.node(from), to)) {
+                movesToBusy[0]++;
             }
             if (message instanceof WaitingSearch w) {
                 widestSeek[0] = Math.max(widestSeek[0], w.budget());
@@ -153,7 +162,18 @@ class CanPBehaviourTest {
         return new Outcome(sf, events.count(JobState.COMPLETED), events.count(JobState.NO_MATCH),
                 events.finished.size(), grid.client().unfinished(), events.assigned, events.pushed, pushSteps[0],
                 notUpward, unmatchedButCapable, freeFound[0], events.duplicateFinishes,
-                widestSeek[0], notOwnWord[0], refit[0], refit[1]);
+                widestSeek[0], notOwnWord[0], refit[0], refit[1], movesToBusy[0],
+                events.meanWaitSeconds());
+    }
+
+    /** Whether {@code node}'s last state message from neighbour {@code other} said it had a queue. */
+    private static boolean looksBusy(GridNode node, NodeId other) {
+        for (NeighbourEntry n : node.can().neighbours()) {
+            if (n.id().equals(other) && n.lastState() != null) {
+                return JobLoad.of(n.lastState().extension()).queueLength() > 0;
+            }
+        }
+        return false;
     }
 
     private static boolean isUpperNeighbour(Zone[] from, Zone[] to) {

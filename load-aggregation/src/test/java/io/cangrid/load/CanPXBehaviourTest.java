@@ -66,6 +66,21 @@ class CanPXBehaviourTest {
     }
 
     @ParameterizedTest
+    @ValueSource(longs = {7, 11})
+    void withSoonestWaitingJobsAlsoMoveBehindBusyNeighboursAndEveryJobStillEndsOnce(long seed) {
+        // Without searches, every move of a waiting job is the node's own choice from its view of its neighbours.
+        CanPConfig moves = CanPConfig.px().withSeekBudget(0);
+        CanPBehaviourTest.Outcome off = CanPBehaviourTest.run(seed, moves);
+        CanPBehaviourTest.Outcome on = CanPBehaviourTest.run(seed, moves.withSoonest(true));
+        String context = "seed " + seed + ": without soonest " + off + ", " + off.movesToBusy()
+                + " waiting jobs moved to a neighbour that looked busy; with soonest " + on + ", " + on.movesToBusy();
+        assertThat(off.movesToBusy()).as(context).isZero();
+        assertThat(on.movesToBusy()).as(context).isPositive();
+        assertEveryJobEndsOnce(off, context);
+        assertEveryJobEndsOnce(on, context);
+    }
+
+    @ParameterizedTest
     @ValueSource(longs = {7})
     void withoutWideningEverySearchKeepsItsBudget(long seed) {
         CanPBehaviourTest.Outcome px = CanPBehaviourTest.run(seed, CanPConfig.px().withSeekWidest(0));

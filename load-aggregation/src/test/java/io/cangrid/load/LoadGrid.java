@@ -26,8 +26,10 @@ import io.cangrid.overlay.sim.SimulationConfig;
 import io.cangrid.overlay.sim.SplitMix64;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
@@ -234,6 +236,10 @@ final class LoadGrid {
         final Map<JobId, JobState> finished = new HashMap<>();
         final List<JobProfile> noMatch = new ArrayList<>();
         int duplicateFinishes;
+        /** Submission to first start, summed over the jobs that started. */
+        long waitedMillis;
+        int startedJobs;
+        private final Set<JobId> started = new HashSet<>();
 
         long count(JobState state) {
             return finished.values().stream().filter(s -> s == state).count();
@@ -255,6 +261,18 @@ final class LoadGrid {
                 pushed++;
             }
             lastQueueChangeAt = Math.max(lastQueueChangeAt, at);
+        }
+
+        @Override
+        public void started(JobProfile job, NodeId runNode, long at) {
+            if (started.add(job.id())) {
+                waitedMillis += at - job.submittedAt();
+                startedJobs++;
+            }
+        }
+
+        double meanWaitSeconds() {
+            return startedJobs == 0 ? 0 : waitedMillis / 1000.0 / startedJobs;
         }
 
         @Override

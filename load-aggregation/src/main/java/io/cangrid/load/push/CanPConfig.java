@@ -42,13 +42,18 @@ import java.util.Objects;
  *                      is idle (average queue below {@code idleThreshold}), instead of the region with the
  *                      best objective: quiet regions are often those of large machines, quiet because few
  *                      jobs need them
+ * @param soonest       when no capable node is free, queue a job where it starts soonest by the published
+ *                      backlogs (running job's rest plus queued work, with work just sent counted) instead of
+ *                      behind the shortest queue; and once a period move a waiting job to a capable neighbour
+ *                      where it would start in less than half the time it still has to wait here: a job whose
+ *                      few capable machines are all busy then waits for the one that frees first
  * @param promptUpdates send changed load aggregates to the lower neighbours at once instead of at the next
  *                      periodic update ({@link io.cangrid.load.PromptLoadUpdates}); on in every preset
  */
 public record CanPConfig(double stoppingFactor, PushObjective objective, StoppingRule stopping, RunNodeScore score,
         int maxPushes, double idleThreshold, boolean bestFit, boolean countSent, int searchBudget, int redirects,
         boolean rebalance, boolean promptUpdates, int seekBudget, int seekWidest, StopCount stopCount, boolean verify,
-        boolean refit, boolean gentleClimb) {
+        boolean refit, boolean gentleClimb, boolean soonest) {
 
     public static final int DEFAULT_MAX_PUSHES = 64;
     public static final double DEFAULT_IDLE_THRESHOLD = 1.0;
@@ -95,7 +100,8 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     /** CAN-P exactly as ALGORITHMS section 5 (the paper's reconstructed formulas) with stopping factor {@code sf}. */
     public static CanPConfig withStoppingFactor(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE_OVER_NODES, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false, false);
+                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false, false,
+                false);
     }
 
     /**
@@ -107,7 +113,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     public static CanPConfig calibrated(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
                 DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true, 0, 0, StopCount.TARGET,
-                false, false, false);
+                false, false, false, false);
     }
 
     /**
@@ -125,43 +131,43 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     public CanPConfig withIdleThreshold(double theta) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, theta, bestFit, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withBestFit(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, on, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withCountSent(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, on,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withSearchBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
                 nodes, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withStopCount(StopCount count) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, count, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withSeekBudget(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, nodes, seekWidest, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withSeekWidest(int nodes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, nodes, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     /** The budget of a waiting job's search in its {@code round}-th period of waiting (the first is 0). */
@@ -176,65 +182,72 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     public CanPConfig withVerify(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, on, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withRefit(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, on,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withGentleClimb(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                on);
+                on, soonest);
+    }
+
+    public CanPConfig withSoonest(boolean on) {
+        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
+                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
+                gentleClimb, on);
     }
 
     public CanPConfig withPromptUpdates(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, on, seekBudget, seekWidest, stopCount, verify, refit, gentleClimb);
+                searchBudget, redirects, rebalance, on, seekBudget, seekWidest, stopCount, verify, refit, gentleClimb,
+                soonest);
     }
 
     public CanPConfig withRebalance(boolean on) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
                 searchBudget, redirects, on, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withRedirects(int times) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
                 searchBudget, times, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withMaxPushes(int pushes) {
         return new CanPConfig(stoppingFactor, objective, stopping, score, pushes, idleThreshold, bestFit, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withObjective(PushObjective o) {
         return new CanPConfig(stoppingFactor, o, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withStopping(StoppingRule rule) {
         return new CanPConfig(stoppingFactor, objective, rule, score, maxPushes, idleThreshold, bestFit, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withScore(RunNodeScore s) {
         return new CanPConfig(stoppingFactor, objective, stopping, s, maxPushes, idleThreshold, bestFit, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 
     public CanPConfig withStoppingFactorValue(double sf) {
         return new CanPConfig(sf, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
                 searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb);
+                gentleClimb, soonest);
     }
 }

@@ -184,7 +184,8 @@ public final class CanPLocator implements Locator {
             dispatch(free, s);
             return;
         }
-        Candidate best = config.bestFit() ? choice.shortestQueueBestFit(capable, s.best(), job)
+        Candidate best = config.soonest() ? choice.soonestStartBestFit(capable, s.best(), job)
+                : config.bestFit() ? choice.shortestQueueBestFit(capable, s.best(), job)
                 : choice.bestScoring(capable, s.best(), job.spec().work());
         if (best == null) {
             walkUpward(s);
@@ -229,7 +230,8 @@ public final class CanPLocator implements Locator {
                 return;
             }
         }
-        Candidate best = choice.shortestQueueBestFit(capable, m.best(), job);
+        Candidate best = config.soonest() ? choice.soonestStartBestFit(capable, m.best(), job)
+                : choice.shortestQueueBestFit(capable, m.best(), job);
         NodeId[] visited = Arrays.copyOf(m.visited(), m.visited().length + 1);
         visited[visited.length - 1] = can.id();
         SearchFrontier frontier = new SearchFrontier(m.frontier(), m.distances());
@@ -256,7 +258,7 @@ public final class CanPLocator implements Locator {
     }
 
     private void dispatch(Candidate chosen, PushStep s) {
-        around.noteSent(chosen.id());
+        around.noteSent(chosen.id(), s.profile().spec().work());
         if (config.redirects() > 0 && chosen.isFree() && !chosen.id().equals(can.id())) {
             // It looked free, but our view of it may be a period old: let it check.
             ctx.send(chosen.id(), new TryAssign(s.profile(), s.owner(), s.trace().forwarded(), config.redirects(),
@@ -310,7 +312,7 @@ public final class CanPLocator implements Locator {
     }
 
     private void pass(Candidate to, TryAssign m, NodeId fallback) {
-        around.noteSent(to.id());
+        around.noteSent(to.id(), m.profile().spec().work());
         ctx.send(to.id(), new TryAssign(m.profile(), m.owner(), m.trace().forwarded(), m.redirectsLeft() - 1,
                 fallback));
     }

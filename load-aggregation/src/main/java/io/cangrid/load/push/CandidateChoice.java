@@ -5,6 +5,7 @@ import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /** How CAN-P picks among capable candidates: the paper's rules and CAN-PX's best-fit variants. */
 final class CandidateChoice {
@@ -66,12 +67,26 @@ final class CandidateChoice {
         return best;
     }
 
+    /**
+     * Where the job starts soonest by the published backlogs, ties to the best fit; over the candidates here
+     * and the one carried. For a job whose capable machines are all busy the one that frees first wins, not
+     * the one whose queue happens to be as short as the others'.
+     */
+    Candidate soonestStartBestFit(List<Candidate> capable, Candidate carried, JobProfile job) {
+        return leastThenBestFit(capable, carried, job, Candidate::backlogSeconds);
+    }
+
     /** Shortest queue, ties to the best fit, then the faster cpu; over the candidates here and the one carried. */
     Candidate shortestQueueBestFit(List<Candidate> capable, Candidate carried, JobProfile job) {
+        return leastThenBestFit(capable, carried, job, Candidate::queueLength);
+    }
+
+    private Candidate leastThenBestFit(List<Candidate> capable, Candidate carried, JobProfile job,
+            ToDoubleFunction<Candidate> key) {
         Candidate best = carried;
         for (Candidate c : capable) {
-            if (best == null || c.queueLength() < best.queueLength()
-                    || (c.queueLength() == best.queueLength() && fitsBetter(c, best, job))) {
+            if (best == null || key.applyAsDouble(c) < key.applyAsDouble(best)
+                    || (key.applyAsDouble(c) == key.applyAsDouble(best) && fitsBetter(c, best, job))) {
                 best = c;
             }
         }

@@ -44,14 +44,17 @@ final class CapableAround {
         return adjusted;
     }
 
-    /** Counts a job sent to neighbour {@code to} against its published queue until it speaks again. */
-    void noteSent(NodeId to) {
+    /**
+     * Counts a job of {@code work} seconds (at cpu 1.0) sent to neighbour {@code to} against its published
+     * queue and backlog until it speaks again.
+     */
+    void noteSent(NodeId to, double work) {
         if (to.equals(can.id())) {
             return;
         }
         NeighbourEntry entry = entryOf(to);
         if (countSent && entry != null) {
-            ledger.record(to, entry.lastState());
+            ledger.record(to, entry.lastState(), work);
         }
     }
 

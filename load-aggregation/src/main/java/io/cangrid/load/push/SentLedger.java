@@ -10,29 +10,31 @@ import java.util.Map;
 
 /**
  * Jobs this node sent to each neighbour since that neighbour's last state message. Until the neighbour
- * speaks again its published queue is stale by exactly these jobs, so they are added to it when it is a
- * candidate (ALGORITHMS section 10, point 6: staleness herds jobs onto the node that looked free).
+ * speaks again its published queue and backlog are stale by exactly these jobs and their work, so they are
+ * added to them when it is a candidate (ALGORITHMS section 10, point 6: staleness herds jobs onto the node that looked free).
  */
 final class SentLedger {
 
-    private record Sent(NeighbourState seenState, int jobs) {
+    /** @param work the jobs' summed work in seconds at cpu 1.0 */
+    private record Sent(NeighbourState seenState, int jobs, double work) {
     }
 
     private final Map<NodeId, Sent> sent = new HashMap<>();
 
-    void record(NodeId to, NeighbourState currentState) {
+    void record(NodeId to, NeighbourState currentState, double work) {
         Sent s = sent.get(to);
-        int already = s != null && s.seenState == currentState ? s.jobs : 0;
-        sent.put(to, new Sent(currentState, already + 1));
+        boolean sameState = s != null && s.seenState == currentState;
+        sent.put(to, new Sent(currentState, (sameState ? s.jobs : 0) + 1, (sameState ? s.work : 0) + work));
     }
 
-    /** The candidate's queue with the jobs sent to it since its last state added. */
+    /** The candidate's queue and backlog with the jobs sent to it since its last state added. */
     Candidate adjust(Candidate c, NeighbourEntry entry) {
         Sent s = sent.get(c.id());
         if (s == null || entry == null || s.seenState != entry.lastState()) {
             return c;
         }
-        return new Candidate(c.id(), c.capabilities(), c.queueLength() + s.jobs, c.backlogSeconds());
+        return new Candidate(c.id(), c.capabilities(), c.queueLength() + s.jobs,
+                c.backlogSeconds() + s.work / c.cpu());
     }
 
     void forgetGone(List<NeighbourEntry> neighbours) {

@@ -139,9 +139,9 @@ class PushPoliciesTest {
 
     @Test
     void aConfigNeedsEveryPolicyAndAtLeastOnePush() {
-        assertThatThrownBy(() -> new CanPConfig(1, null, StoppingRule.R4B, RunNodeScore.MCT, 8, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false, false))
+        assertThatThrownBy(() -> new CanPConfig(1, null, StoppingRule.R4B, RunNodeScore.MCT, 8, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false, false, false))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("objective");
-        assertThatThrownBy(() -> new CanPConfig(1, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.MCT, 0, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false, false))
+        assertThatThrownBy(() -> new CanPConfig(1, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.MCT, 0, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false, false, false))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
         assertThatThrownBy(() -> CanPConfig.px().withIdleThreshold(-1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0 = off");

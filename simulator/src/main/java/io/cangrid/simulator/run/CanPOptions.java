@@ -13,7 +13,7 @@ final class CanPOptions {
 
     static final List<String> KEYS = List.of("paper", "sf", "objective", "stopping", "score", "maxPushes", "idle", "bestFit",
             "countSent", "search", "redirects", "rebalance", "prompt", "seek", "seekWidest", "stopCount",
-            "verify", "refit", "gentleClimb");
+            "verify", "refit", "gentleClimb", "soonest");
 
     private CanPOptions() {
     }
@@ -52,6 +52,7 @@ final class CanPOptions {
                     case "verify" -> c.withVerify(bool(v));
                     case "refit" -> c.withRefit(bool(v));
                     case "gentleClimb" -> c.withGentleClimb(bool(v));
+                    case "soonest" -> c.withSoonest(bool(v));
                     case "stopCount" -> c.withStopCount(StopCount.parse(v));
                     case "idle" -> c.withIdleThreshold(number(v));
                     case "bestFit" -> c.withBestFit(bool(v));

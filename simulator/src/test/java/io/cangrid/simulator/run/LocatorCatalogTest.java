@@ -21,7 +21,7 @@ class LocatorCatalogTest {
         assertThat(spec.name()).isEqualTo("CAN-PX");
         assertThat(spec.options()).isEqualTo(Map.of("idle", "0", "bestFit", "false"));
         LocatorCatalog.validate("CAN-P2[objective=q/n, stopping=R4a, score=mct, sf=2.5]");
-        LocatorCatalog.validate("CAN-PX[search=32, verify=true, refit=off]");
+        LocatorCatalog.validate("CAN-PX[search=32, verify=true, refit=off, soonest=true]");
     }
 
     @Test
@@ -42,6 +42,8 @@ class LocatorCatalogTest {
         assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[bestFit=maybe]")).hasMessageContaining("true/false");
         assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[seekWidest=-1]")).hasMessageContaining("widest seek");
         assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[refit=2]")).hasMessageContaining("refit")
+                .hasMessageContaining("true/false");
+        assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[soonest=2]")).hasMessageContaining("soonest")
                 .hasMessageContaining("true/false");
         assertThatThrownBy(() -> LocatorCatalog.validate("CENTRAL[sf=1]")).hasMessageContaining("takes no options");
         assertThatThrownBy(() -> LocatorCatalog.validate("CAN-PX[idle]")).hasMessageContaining("key=value");

@@ -28,7 +28,7 @@ class ScenarioLoaderTest {
         }
         assertThat(files).extracting(p -> p.getFileName().toString()).contains("base.conf", "quickstart.conf",
                 "kim-light-mixed.conf", "kim-heavy-mixed.conf", "kim-light-clustered.conf", "kim-dynamic.conf",
-                "kim-stability.conf");
+                "kim-stability.conf", "kim-stability-long.conf");
         for (Path file : files) {
             Scenario s = ScenarioLoader.load(file);
             assertThat(s.locators()).as(file.toString()).isNotEmpty();
@@ -77,6 +77,16 @@ class ScenarioLoaderTest {
         assertThat(stability.jobs().perLevel()).isEqualTo(10 * light.jobs().perLevel());
         assertThat(stability.loadLevels()).containsExactly(0.3, 0.5, 0.7, 0.8, 0.9);
         assertThat(stability.locators()).containsExactly("CENTRAL-BESTFIT", "CAN-PX");
+
+        // The long stability run repeats its highest level with four times the jobs.
+        Scenario longer = ScenarioLoader.load(ScenarioFiles.DIR.resolve("kim-stability-long.conf"));
+        assertThat(longer.name()).isEqualTo("kim-stability-long");
+        assertThat(longer.nodes()).isEqualTo(stability.nodes());
+        assertThat(longer.population()).isEqualTo(stability.population());
+        assertThat(longer.jobs().constraint()).isEqualTo(stability.jobs().constraint());
+        assertThat(longer.jobs().perLevel()).isEqualTo(4 * stability.jobs().perLevel());
+        assertThat(longer.loadLevels()).containsExactly(0.9);
+        assertThat(longer.locators()).isEqualTo(stability.locators());
     }
 
     @Test
