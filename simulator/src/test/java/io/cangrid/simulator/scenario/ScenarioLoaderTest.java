@@ -71,9 +71,7 @@ class ScenarioLoaderTest {
         // The stability run is kim-light-mixed with more jobs, so its levels are comparable.
         Scenario stability = ScenarioLoader.load(ScenarioFiles.DIR.resolve("kim-stability.conf"));
         assertThat(stability.name()).isEqualTo("kim-stability");
-        assertThat(stability.nodes()).isEqualTo(light.nodes());
-        assertThat(stability.population()).isEqualTo(light.population());
-        assertThat(stability.jobs().constraint()).isEqualTo(light.jobs().constraint());
+        assertSameGridAndJobs(stability, light);
         assertThat(stability.jobs().perLevel()).isEqualTo(10 * light.jobs().perLevel());
         assertThat(stability.loadLevels()).containsExactly(0.3, 0.5, 0.7, 0.8, 0.9);
         assertThat(stability.locators()).containsExactly("CENTRAL-BESTFIT", "CAN-PX");
@@ -81,12 +79,17 @@ class ScenarioLoaderTest {
         // The long stability run repeats its highest level with four times the jobs.
         Scenario longer = ScenarioLoader.load(ScenarioFiles.DIR.resolve("kim-stability-long.conf"));
         assertThat(longer.name()).isEqualTo("kim-stability-long");
-        assertThat(longer.nodes()).isEqualTo(stability.nodes());
-        assertThat(longer.population()).isEqualTo(stability.population());
-        assertThat(longer.jobs().constraint()).isEqualTo(stability.jobs().constraint());
+        assertSameGridAndJobs(longer, stability);
         assertThat(longer.jobs().perLevel()).isEqualTo(4 * stability.jobs().perLevel());
         assertThat(longer.loadLevels()).containsExactly(0.9);
         assertThat(longer.locators()).isEqualTo(stability.locators());
+    }
+
+    /** The same nodes and the same kind of job, so the two scenarios' levels are comparable. */
+    private static void assertSameGridAndJobs(Scenario s, Scenario like) {
+        assertThat(s.nodes()).as(s.name()).isEqualTo(like.nodes());
+        assertThat(s.population()).as(s.name()).isEqualTo(like.population());
+        assertThat(s.jobs().constraint()).as(s.name()).isEqualTo(like.jobs().constraint());
     }
 
     @Test
