@@ -47,6 +47,9 @@ public final class CanNode {
     private final JoinDesk joinDesk;
     private long version;
     private NodeZones claim;
+    /** The neighbour list last sent and its number (see {@link NeighbourState#listVersion()}). */
+    private NodeZones[] lastListed;
+    private long listVersion;
     private Timer tick;
 
     private RoutedHandler routedHandler = (target, payload, hops) ->
@@ -228,8 +231,7 @@ public final class CanNode {
         NodeZones theirs = s.self();
         long now = ctx.now();
         NeighbourEntry known = table.get(from);
-        if (known != null && known.claim() == theirs && known.zones() == theirs.zones()
-                && known.listProcessed() == s.neighbours() && known.listProcessedAt() == version) {
+        if (known != null && known.holdsUnreduced(theirs) && known.hasRead(s, version)) {
             // The same claim and list as last time, read while our own zones were as they are now: every
             // conflict, overlap and discovery it could cause has been handled. Only liveness and the
             // extension (queue, aggregates) are news. This is the steady state of every settled overlay.
@@ -259,14 +261,14 @@ public final class CanNode {
             }
         }
         NeighbourEntry after = table.get(from);
-        if (after == null || after.listProcessed() != s.neighbours() || after.listProcessedAt() != version) {
+        if (after == null || !after.hasRead(s, version)) {
             discover(s.neighbours());
         }
         after = table.get(from);
         if (after != null) {
-            // A simulation shares one list object between periods while it does not change; with our own
+            // The sender numbers its list and keeps the number while the list does not change; with our own
             // zones unchanged too, reading it again could teach us nothing new.
-            after.listProcessed(s.neighbours(), version);
+            after.listProcessed(s.listVersion(), version);
         }
         if (mineChanged) {
             zonesChanged(null);
@@ -445,7 +447,11 @@ public final class CanNode {
             listed = java.util.Arrays.copyOf(listed, listed.length + dying.length);
             System.arraycopy(dying, 0, listed, listed.length - dying.length, dying.length);
         }
-        return new NeighbourState(claim(), point, capabilities, listed, extension.get());
+        if (listed != lastListed) {
+            lastListed = listed;
+            listVersion++;
+        }
+        return new NeighbourState(claim(), point, capabilities, listed, listVersion, extension.get());
     }
 
     /**

@@ -17,7 +17,7 @@ public final class NeighbourEntry {
     private Zone[] zones;
     private long lastHeard;
     private NeighbourState lastState;
-    private NodeZones[] listProcessed;
+    private long listProcessed = NeighbourState.UNVERSIONED;
     private long listProcessedAt = -1;
 
     NeighbourEntry(NodeId id, NodeZones claim, long lastHeard) {
@@ -73,9 +73,20 @@ public final class NeighbourEntry {
         this.lastHeard = now;
     }
 
-    /** The neighbour list of this node's we last read, and our own version when we read it. */
-    NodeZones[] listProcessed() {
+    /** The version of this node's neighbour list we last read, and our own version when we read it. */
+    long listProcessed() {
         return listProcessed;
+    }
+
+    /** True when the list of {@code state} was read in full while our own zones were at {@code ownVersion}. */
+    boolean hasRead(NeighbourState state, long ownVersion) {
+        return state.listVersion() != NeighbourState.UNVERSIONED && listProcessed == state.listVersion()
+                && listProcessedAt == ownVersion;
+    }
+
+    /** True when {@code other} is the claim this entry holds, and none of its zones has been withdrawn since. */
+    boolean holdsUnreduced(NodeZones other) {
+        return zones == claim.zones() && claim.sameAs(other);
     }
 
     long listProcessedAt() {
@@ -84,12 +95,12 @@ public final class NeighbourEntry {
 
     /** Makes the neighbour's next state be read in full, even if its claim and list have not changed. */
     void reread() {
-        listProcessed = null;
+        listProcessed = NeighbourState.UNVERSIONED;
         listProcessedAt = -1;
     }
 
-    void listProcessed(NodeZones[] list, long ownVersion) {
-        listProcessed = list;
+    void listProcessed(long listVersion, long ownVersion) {
+        listProcessed = listVersion;
         listProcessedAt = ownVersion;
     }
 

@@ -38,6 +38,11 @@ public final class ManualContext implements NodeContext {
     }
 
     @Override
+    public void post(Runnable action) {
+        schedule(0, action);
+    }
+
+    @Override
     public Timer schedule(long delayMillis, Runnable action) {
         return new Timer() {
             private boolean cancelled;

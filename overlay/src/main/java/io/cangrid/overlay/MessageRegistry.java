@@ -1,5 +1,6 @@
 package io.cangrid.overlay;
 
+import com.esotericsoftware.kryo.Serializer;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,6 +16,7 @@ public final class MessageRegistry {
 
     private final Map<Integer, Class<?>> byId = new LinkedHashMap<>();
     private final Map<Class<?>, Integer> byType = new LinkedHashMap<>();
+    private final Map<Class<?>, Serializer<?>> serializers = new LinkedHashMap<>();
 
     /** A registry holding every catalog found on the class path. */
     public static MessageRegistry discover() {
@@ -41,6 +43,21 @@ public final class MessageRegistry {
         byId.put(id, type);
         byType.put(type, id);
         return this;
+    }
+
+    /**
+     * Registers a type that Kryo's defaults cannot rebuild (a final class with a private array, say) with
+     * the serializer that writes and reads it; records, enums and arrays need none.
+     */
+    public MessageRegistry register(int id, Class<?> type, Serializer<?> serializer) {
+        register(id, type);
+        serializers.put(type, java.util.Objects.requireNonNull(serializer, "serializer"));
+        return this;
+    }
+
+    /** The serializer registered for {@code type}, or null when Kryo's default serves. */
+    public Serializer<?> serializerOf(Class<?> type) {
+        return serializers.get(type);
     }
 
     /** The id of a registered type, or -1. */

@@ -26,6 +26,15 @@ public interface NodeContext {
     /** Sends a message; delivery is not guaranteed (the peer may be dead, the network may drop it). */
     void send(NodeId to, Message message);
 
+    /**
+     * Runs {@code action} on this node's thread as soon as the current event is done: the one way for
+     * work done elsewhere (a process that finished, a client connection that arrived, a decoded frame) to
+     * reach protocol state. Live runtimes accept calls from any thread and keep their order; the
+     * deterministic simulation has a single thread, so there it is the same as {@code schedule(0, action)}.
+     * Actions posted to a node that has stopped are dropped.
+     */
+    void post(Runnable action);
+
     /** Called by a program that has finished leaving gracefully: the runtime stops the node after this event. */
     void exit();
 }

@@ -222,6 +222,11 @@ public final class Zone {
         return java.util.Arrays.equals(lo, other.lo) && java.util.Arrays.equals(hi, other.hi);
     }
 
+    /** The same box, partition path and epoch: equal in all that a zone states. */
+    public boolean sameAs(Zone other) {
+        return this == other || (other != null && epoch == other.epoch && sameBox(other) && path.equals(other.path));
+    }
+
     double[] loArray() {
         return lo;
     }

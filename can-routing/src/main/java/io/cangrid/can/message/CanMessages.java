@@ -1,5 +1,6 @@
 package io.cangrid.can.message;
 
+import io.cangrid.can.geometry.GeometryValues;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.geometry.ZonePath;
 import io.cangrid.overlay.MessageCatalog;
@@ -18,11 +19,11 @@ public final class CanMessages implements MessageCatalog {
                 .register(105, Takeover.class)
                 .register(107, NeighbourProbe.class)
                 .register(108, JoinContacts.class)
+                .register(130, io.cangrid.can.sim.RoutingProbe.class)
                 .register(150, NodeZones.class)
                 .register(151, NodeZones[].class)
-                .register(152, Zone.class)
+                .register(152, Zone.class, GeometryValues.zones())
                 .register(153, Zone[].class)
-                .register(154, ZonePath.class)
-                .register(155, io.cangrid.overlay.NodeId[].class);
+                .register(154, ZonePath.class, GeometryValues.paths());
     }
 }

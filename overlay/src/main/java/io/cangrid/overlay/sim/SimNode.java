@@ -57,6 +57,11 @@ final class SimNode extends SplitMix64 implements NodeContext {
     }
 
     @Override
+    public void post(Runnable action) {
+        schedule(0, action);
+    }
+
+    @Override
     public RandomGenerator random() {
         return this;
     }

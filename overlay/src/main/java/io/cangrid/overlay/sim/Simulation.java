@@ -190,7 +190,7 @@ public final class Simulation {
             dropped++;
             return;
         }
-        enqueue(now() + config.latency().sampleMillis(network), (int) v, from.index, message);
+        enqueue(now() + config.latency().sampleMillis(network), (int) v, from.index, config.wire().carry(message));
     }
 
     private boolean separated(int a, int b) {

@@ -14,10 +14,10 @@ import java.util.Objects;
  * test keeps (or to its live nodes in turn). Tests change both as a real overlay would: a new owner after
  * the old one's zone was taken over, a run node withdrawn once the overlay no longer sees it.
  */
-final class FixedPlacement {
+public final class FixedPlacement {
 
     /** The one message of this locator: a job's profile on its way to its owner. */
-    record Carry(JobProfile profile, MatchTrace trace, NodeId adopt) implements Message {
+    public record Carry(JobProfile profile, MatchTrace trace, NodeId adopt) implements Message {
     }
 
     private final Simulation sim;

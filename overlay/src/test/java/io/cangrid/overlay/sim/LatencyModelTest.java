@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.NullAndEmptySource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Latency models: their distributions, their argument checks, and the text form the CLI accepts. */
-class LatencyModelTest {
+public class LatencyModelTest {
 
     private static final String HINT = "expected constant:MS, uniform:MIN-MAX or exponential:MEAN";
 
@@ -152,7 +152,7 @@ class LatencyModelTest {
 
     // ---- the models inside a running simulation -----------------------------------------------------
 
-    record Probe(long sentAt) implements Message {
+    public record Probe(long sentAt) implements Message {
     }
 
     /** Sends {@code count} probes to node 1 at start; node 1 records each probe's travel time. */

@@ -12,11 +12,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** Random message loss, and the sent / delivered / dropped counters that account for every message. */
-class MessageLossTest {
+public class MessageLossTest {
 
     private static final int MESSAGES = 10_000;
 
-    record Datagram(int n) implements Message {
+    public record Datagram(int n) implements Message {
     }
 
     /** Node 0 sends {@code MESSAGES} datagrams to {@code target}, one per millisecond; everyone counts arrivals. */

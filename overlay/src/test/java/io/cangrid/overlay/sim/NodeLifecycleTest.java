@@ -13,12 +13,12 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** A node's life: start, silent crash, graceful leave through the program, exit. */
-class NodeLifecycleTest {
+public class NodeLifecycleTest {
 
-    record Ping(int n) implements Message {
+    public record Ping(int n) implements Message {
     }
 
-    record Handover(long from) implements Message {
+    public record Handover(long from) implements Message {
     }
 
     /**

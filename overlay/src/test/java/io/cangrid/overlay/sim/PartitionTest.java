@@ -14,9 +14,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Network partitions: messages between groups vanish while partitioned and flow again after heal(). */
-class PartitionTest {
+public class PartitionTest {
 
-    record Hello(long from) implements Message {
+    public record Hello(long from) implements Message {
     }
 
     /** Records "from->to" for every message it receives. */

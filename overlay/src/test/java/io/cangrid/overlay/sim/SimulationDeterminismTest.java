@@ -19,14 +19,14 @@ import org.junit.jupiter.api.Test;
  * random latency, message loss, a crash, a graceful leave and a partition, so every source of randomness
  * in the runtime takes part.
  */
-class SimulationDeterminismTest {
+public class SimulationDeterminismTest {
 
     static final int NODES = 50;
 
-    record Rumor(long origin, int round, int hops) implements Message {
+    public record Rumor(long origin, int round, int hops) implements Message {
     }
 
-    record Farewell(long origin) implements Message {
+    public record Farewell(long origin) implements Message {
     }
 
     /** One delivery or one send, as seen from outside; two runs are equal iff their traces are. */

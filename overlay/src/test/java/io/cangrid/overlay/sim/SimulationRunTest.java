@@ -13,9 +13,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /** Driving a simulation: driver actions, bounded runs, run-until-condition, and how failures surface. */
-class SimulationRunTest {
+public class SimulationRunTest {
 
-    record Ping() implements Message {
+    public record Ping() implements Message {
     }
 
     /** A node whose start and receive run whatever the test hands it. */

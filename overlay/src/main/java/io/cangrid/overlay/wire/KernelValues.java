@@ -1,0 +1,68 @@
+package io.cangrid.overlay.wire;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import io.cangrid.overlay.MessageCatalog;
+import io.cangrid.overlay.MessageRegistry;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.Point;
+import io.cangrid.overlay.resource.Capabilities;
+import io.cangrid.overlay.resource.Requirements;
+import java.util.function.Function;
+
+/**
+ * The kernel's wire ids (1–99): the value types every module's messages carry. Points, capabilities and
+ * requirements are rebuilt through their public constructors, so a decoded value passes the same checks
+ * as one made locally.
+ */
+public final class KernelValues implements MessageCatalog {
+
+    @Override
+    public void registerInto(MessageRegistry registry) {
+        registry.register(1, NodeId.class)
+                .register(2, NodeId[].class)
+                .register(3, Point.class, new DoublesValue<>(Point::toArray, Point::of))
+                .register(4, Point[].class)
+                .register(5, Capabilities.class, new DoublesValue<>(Capabilities::toArray, Capabilities::new))
+                .register(6, Requirements.class, new DoublesValue<>(Requirements::toArray, Requirements::new))
+                .register(7, double[].class)
+                .register(8, long[].class)
+                .register(9, int[].class)
+                .register(10, boolean[].class)
+                .register(11, String[].class)
+                .register(12, byte[].class);
+    }
+
+    /** A value that is an immutable array of doubles behind a validating factory. */
+    private static final class DoublesValue<T> extends Serializer<T> {
+
+        private final Function<T, double[]> toArray;
+        private final Function<double[], T> fromArray;
+
+        DoublesValue(Function<T, double[]> toArray, Function<double[], T> fromArray) {
+            super(false, true);
+            this.toArray = toArray;
+            this.fromArray = fromArray;
+        }
+
+        @Override
+        public void write(Kryo kryo, Output output, T value) {
+            double[] values = toArray.apply(value);
+            output.writeVarInt(values.length, true);
+            output.writeDoubles(values, 0, values.length);
+        }
+
+        @Override
+        public T read(Kryo kryo, Input input, Class<? extends T> type) {
+            int n = input.readVarInt(true);
+            int remaining = input.limit() - input.position();
+            if (n > remaining / Double.BYTES) {
+                throw new WireFormatException(type.getSimpleName() + " of " + n + " value(s) cannot fit in the "
+                        + remaining + " byte(s) left of the frame");
+            }
+            return fromArray.apply(input.readDoubles(n));
+        }
+    }
+}
