@@ -1,6 +1,6 @@
 package io.cangrid.load;
 
-import io.cangrid.can.match.JobLoad;
+import io.cangrid.overlay.job.JobLoad;
 import io.cangrid.overlay.Message;
 
 /**

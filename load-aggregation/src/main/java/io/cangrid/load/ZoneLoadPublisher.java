@@ -3,7 +3,7 @@ package io.cangrid.load;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.geometry.Zone;
-import io.cangrid.can.match.JobLoad;
+import io.cangrid.overlay.job.JobLoad;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.job.RunQueue;

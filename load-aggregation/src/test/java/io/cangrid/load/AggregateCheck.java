@@ -3,7 +3,9 @@ package io.cangrid.load;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.geometry.Zone;
-import io.cangrid.can.match.GridNode;
+import io.cangrid.can.match.CanGridNodes;
+import io.cangrid.can.match.CanOverlay;
+import io.cangrid.overlay.job.JobNode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,11 +29,11 @@ final class AggregateCheck {
      * Null when, in every dimension d, {@code Info + AggrInfo_d} summed over the published zones on the lower
      * face {@code lo_d = 0} equals the node count and the total queue length; otherwise what differs.
      */
-    static String lowerFaceMismatch(List<GridNode> nodes) {
+    static String lowerFaceMismatch(List<JobNode<CanOverlay>> nodes) {
         List<ZoneLoad> published = new ArrayList<>();
         double totalQueue = 0;
         int dims = -1;
-        for (GridNode n : nodes) {
+        for (JobNode<CanOverlay> n : nodes) {
             totalQueue += n.agent().queue().length();
             for (ZoneLoad z : LoadGrid.loadsOf(n).zones()) {
                 published.add(z);

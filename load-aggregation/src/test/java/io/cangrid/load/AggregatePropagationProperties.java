@@ -3,7 +3,9 @@ package io.cangrid.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.can.geometry.Zone;
-import io.cangrid.can.match.GridNode;
+import io.cangrid.can.match.CanGridNodes;
+import io.cangrid.can.match.CanOverlay;
+import io.cangrid.overlay.job.JobNode;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.load.push.CanPConfig;
 import java.util.ArrayList;
@@ -115,14 +117,14 @@ class AggregatePropagationProperties {
                 // Further apart than failure detection takes, so each crash is taken over before the next
                 // (concurrent takeovers are a known limitation of the overlay, not of the aggregates).
                 for (int i = 0; i < howMany; i++) {
-                    grid.sim.crash(grid.randomActive().can().id());
+                    grid.sim.crash(grid.randomActive().overlay().can().id());
                     grid.sim.runFor(grid.settings.can().deadAfterMillis() + 2 * grid.updatePeriod());
                 }
             }
             case NODES_LEAVE -> {
                 for (int i = 0; i < howMany; i++) {
-                    GridNode leaving = grid.randomActive();
-                    grid.sim.requestLeave(leaving.can().id());
+                    JobNode<CanOverlay> leaving = grid.randomActive();
+                    grid.sim.requestLeave(leaving.overlay().can().id());
                     grid.sim.runFor(1);
                 }
             }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.bench.CapabilityPoints;
 import io.cangrid.can.geometry.Zone;
-import io.cangrid.can.match.GridNode;
-import io.cangrid.can.match.JobLoad;
+import io.cangrid.can.match.CanGridNodes;
+import io.cangrid.can.match.CanOverlay;
+import io.cangrid.overlay.job.JobNode;
+import io.cangrid.overlay.job.JobLoad;
 import io.cangrid.load.push.CanPConfig;
 import io.cangrid.load.push.FreeFound;
 import io.cangrid.load.push.PushStep;
@@ -119,11 +121,11 @@ class CanPBehaviourTest {
             }
             if (message instanceof PushStep) {
                 pushSteps[0]++;
-                GridNode sender = grid.node(from);
-                GridNode receiver = grid.node(to);
-                if (!isUpperNeighbour(sender.can().zones(), receiver.can().zones()) && notUpward.size() < 5) {
-                    notUpward.add(from + " " + List.of(sender.can().zones()) + " -> " + to + " "
-                            + List.of(receiver.can().zones()) + " at " + now);
+                JobNode<CanOverlay> sender = grid.node(from);
+                JobNode<CanOverlay> receiver = grid.node(to);
+                if (!isUpperNeighbour(sender.overlay().can().zones(), receiver.overlay().can().zones()) && notUpward.size() < 5) {
+                    notUpward.add(from + " " + List.of(sender.overlay().can().zones()) + " -> " + to + " "
+                            + List.of(receiver.overlay().can().zones()) + " at " + now);
                 }
             }
         });
@@ -167,8 +169,8 @@ class CanPBehaviourTest {
     }
 
     /** Whether {@code node}'s last state message from neighbour {@code other} said it had a queue. */
-    private static boolean looksBusy(GridNode node, NodeId other) {
-        for (NeighbourEntry n : node.can().neighbours()) {
+    private static boolean looksBusy(JobNode<CanOverlay> node, NodeId other) {
+        for (NeighbourEntry n : node.overlay().can().neighbours()) {
             if (n.id().equals(other) && n.lastState() != null) {
                 return JobLoad.of(n.lastState().extension()).queueLength() > 0;
             }

@@ -5,7 +5,9 @@ import io.cangrid.can.CanNode;
 import io.cangrid.can.CanPhase;
 import io.cangrid.can.bench.CapabilityPoints;
 import io.cangrid.can.inspect.OverlayInspector;
-import io.cangrid.can.match.GridNode;
+import io.cangrid.can.match.CanGridNodes;
+import io.cangrid.can.match.CanOverlay;
+import io.cangrid.overlay.job.JobNode;
 import io.cangrid.can.match.GridSettings;
 import io.cangrid.load.push.CanPConfig;
 import io.cangrid.load.push.CanPLocator;
@@ -59,7 +61,7 @@ final class LoadGrid {
     final GridSettings settings;
     final Recorder events = new Recorder();
     private final RandomGenerator driver;
-    private final List<GridNode> nodes = new ArrayList<>();
+    private final List<JobNode<CanOverlay>> nodes = new ArrayList<>();
     private JobClient client;
 
     LoadGrid(long seed, CanPConfig config) {
@@ -89,15 +91,15 @@ final class LoadGrid {
     }
 
     /** Adds a node now: the first starts the grid, the others join through random active nodes. */
-    GridNode addNode(Capabilities caps) {
+    JobNode<CanOverlay> addNode(Capabilities caps) {
         List<NodeId> bootstraps = new ArrayList<>(3);
         if (!nodes.isEmpty()) {
             for (int i = 0; i < 3; i++) {
-                bootstraps.add(randomActive().can().id());
+                bootstraps.add(randomActive().overlay().can().id());
             }
         }
-        NodeId id = sim.addNode(ctx -> new GridNode(ctx, settings, caps, bootstraps));
-        GridNode node = sim.program(id, GridNode.class);
+        NodeId id = sim.addNode(ctx -> CanGridNodes.create(ctx, settings, caps, bootstraps));
+        JobNode<CanOverlay> node = CanGridNodes.of(sim.program(id));
         nodes.add(node);
         return node;
     }
@@ -139,10 +141,10 @@ final class LoadGrid {
     }
 
     boolean isSettled() {
-        for (GridNode n : nodes) {
+        for (JobNode<CanOverlay> n : nodes) {
             // A node added but not yet started is still IDLE: it, too, is on its way in.
-            CanPhase phase = n.can().phase();
-            if ((phase == CanPhase.IDLE || phase == CanPhase.JOINING) && sim.isAlive(n.can().id())) {
+            CanPhase phase = n.overlay().can().phase();
+            if ((phase == CanPhase.IDLE || phase == CanPhase.JOINING) && sim.isAlive(n.overlay().can().id())) {
                 return false;
             }
         }
@@ -153,9 +155,9 @@ final class LoadGrid {
         return OverlayInspector.inspect(activeCans());
     }
 
-    GridNode randomActive() {
+    JobNode<CanOverlay> randomActive() {
         for (int tries = 0; tries < 1000; tries++) {
-            GridNode n = nodes.get(driver.nextInt(nodes.size()));
+            JobNode<CanOverlay> n = nodes.get(driver.nextInt(nodes.size()));
             if (isActive(n)) {
                 return n;
             }
@@ -163,13 +165,13 @@ final class LoadGrid {
         return active().get(0);
     }
 
-    boolean isActive(GridNode n) {
-        return n.can().phase() == CanPhase.ACTIVE && sim.isAlive(n.can().id());
+    boolean isActive(JobNode<CanOverlay> n) {
+        return n.overlay().can().phase() == CanPhase.ACTIVE && sim.isAlive(n.overlay().can().id());
     }
 
-    List<GridNode> active() {
-        List<GridNode> out = new ArrayList<>();
-        for (GridNode n : nodes) {
+    List<JobNode<CanOverlay>> active() {
+        List<JobNode<CanOverlay>> out = new ArrayList<>();
+        for (JobNode<CanOverlay> n : nodes) {
             if (isActive(n)) {
                 out.add(n);
             }
@@ -179,15 +181,15 @@ final class LoadGrid {
 
     List<CanNode> activeCans() {
         List<CanNode> out = new ArrayList<>();
-        for (GridNode n : active()) {
-            out.add(n.can());
+        for (JobNode<CanOverlay> n : active()) {
+            out.add(n.overlay().can());
         }
         return out;
     }
 
-    GridNode node(NodeId id) {
-        for (GridNode n : nodes) {
-            if (n.can().id().equals(id)) {
+    JobNode<CanOverlay> node(NodeId id) {
+        for (JobNode<CanOverlay> n : nodes) {
+            if (n.overlay().can().id().equals(id)) {
                 return n;
             }
         }
@@ -195,13 +197,13 @@ final class LoadGrid {
     }
 
     /** What {@code node} publishes now. */
-    static LoadState loadsOf(GridNode node) {
+    static LoadState loadsOf(JobNode<CanOverlay> node) {
         return ((CanPLocator) node.locator()).publishedLoads();
     }
 
     JobClient client() {
         if (client == null) {
-            NodeId id = sim.addNode(ctx -> new JobClient(ctx, settings.jobs(), events, () -> randomActive().can().id()));
+            NodeId id = sim.addNode(ctx -> new JobClient(ctx, settings.jobs(), events, () -> randomActive().overlay().can().id()));
             client = sim.program(id, JobClient.class);
             sim.runFor(1);
         }
@@ -222,7 +224,7 @@ final class LoadGrid {
 
     int totalQueueLength() {
         int total = 0;
-        for (GridNode n : active()) {
+        for (JobNode<CanOverlay> n : active()) {
             total += n.agent().queue().length();
         }
         return total;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
 import io.cangrid.can.geometry.Zone;
-import io.cangrid.can.match.JobLoad;
+import io.cangrid.overlay.job.JobLoad;
 import io.cangrid.can.message.JoinRequest;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.can.message.RouteEnvelope;

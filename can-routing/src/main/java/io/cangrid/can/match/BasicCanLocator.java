@@ -8,6 +8,8 @@ import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.JobAgent;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.Locator;
+import io.cangrid.overlay.job.LocatorFactory;
+import io.cangrid.overlay.job.OwnerRouting;
 import io.cangrid.overlay.job.MatchTrace;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.resource.ResourceSchema;
@@ -36,17 +38,17 @@ public final class BasicCanLocator implements Locator {
     private final OwnerRouting routing;
     private final OrthantWalker orthant;
 
-    public BasicCanLocator(NodeContext ctx, CanNode can, JobAgent agent, ResourceSchema schema) {
+    public BasicCanLocator(NodeContext ctx, CanOverlay overlay, JobAgent agent, ResourceSchema schema) {
         this.ctx = ctx;
-        this.can = can;
+        this.can = overlay.can();
         this.agent = agent;
         this.schema = schema;
-        this.routing = new OwnerRouting(can, agent);
+        this.routing = new OwnerRouting(overlay, agent);
         this.orthant = new OrthantWalker(ctx, can, agent, schema);
     }
 
-    public static LocatorFactory factory(ResourceSchema schema) {
-        return (ctx, can, agent) -> new BasicCanLocator(ctx, can, agent, schema);
+    public static LocatorFactory<CanOverlay> factory(ResourceSchema schema) {
+        return (ctx, overlay, agent) -> new BasicCanLocator(ctx, overlay, agent, schema);
     }
 
     @Override

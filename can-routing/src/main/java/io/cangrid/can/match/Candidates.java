@@ -1,5 +1,6 @@
 package io.cangrid.can.match;
 
+import io.cangrid.overlay.job.JobLoad;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.message.NeighbourState;

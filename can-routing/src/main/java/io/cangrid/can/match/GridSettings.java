@@ -1,39 +1,40 @@
 package io.cangrid.can.match;
 
 import io.cangrid.can.CanConfig;
-import io.cangrid.overlay.NodeContext;
-import io.cangrid.overlay.job.Execution;
+import io.cangrid.overlay.job.ExecutionFactory;
 import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobEvents;
-import io.cangrid.overlay.job.SimulatedExecution;
+import io.cangrid.overlay.job.JobNodeSettings;
+import io.cangrid.overlay.job.LocatorFactory;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.Objects;
 
 /**
- * What every node of one grid shares: overlay and job timing, the resource schema, the locator, where job
- * events go, and how jobs execute.
+ * What every node of one CAN grid shares: overlay and job timing, the resource schema, the locator, where
+ * job events go, and how jobs execute.
  */
-public record GridSettings(CanConfig can, JobConfig jobs, ResourceSchema schema, LocatorFactory locators,
-        JobEvents events, ExecutionFactory executions) {
-
-    /** Creates a node's execution, given its context and cpu speed. */
-    @FunctionalInterface
-    public interface ExecutionFactory {
-        Execution create(NodeContext ctx, double cpuSpeed);
-    }
+public record GridSettings(CanConfig can, JobConfig jobs, ResourceSchema schema,
+        LocatorFactory<? super CanOverlay> locators, JobEvents events, ExecutionFactory executions) {
 
     public GridSettings {
         Objects.requireNonNull(can, "can");
-        Objects.requireNonNull(jobs, "jobs");
-        Objects.requireNonNull(schema, "schema");
         Objects.requireNonNull(locators, "locators");
-        Objects.requireNonNull(events, "events");
-        Objects.requireNonNull(executions, "executions");
+        node(jobs, schema, events, executions);
+    }
+
+    private static JobNodeSettings node(JobConfig jobs, ResourceSchema schema, JobEvents events,
+            ExecutionFactory executions) {
+        return new JobNodeSettings(jobs, schema, events, executions);
     }
 
     /** Settings whose jobs only let simulated time pass. */
     public static GridSettings simulated(CanConfig can, JobConfig jobs, ResourceSchema schema,
-            LocatorFactory locators, JobEvents events) {
-        return new GridSettings(can, jobs, schema, locators, events, SimulatedExecution::new);
+            LocatorFactory<? super CanOverlay> locators, JobEvents events) {
+        return new GridSettings(can, jobs, schema, locators, events, ExecutionFactory.simulated());
+    }
+
+    /** The overlay-independent part, as the kernel's job node takes it. */
+    public JobNodeSettings node() {
+        return node(jobs, schema, events, executions);
     }
 }

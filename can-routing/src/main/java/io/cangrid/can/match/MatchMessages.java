@@ -8,9 +8,7 @@ public final class MatchMessages implements MessageCatalog {
 
     @Override
     public void registerInto(MessageRegistry registry) {
-        registry.register(120, JobLoad.class)
-                .register(121, ToOwner.class)
-                .register(122, UpwardStep.class)
+        registry.register(122, UpwardStep.class)
                 .register(123, OrthantSearch.class);
     }
 }

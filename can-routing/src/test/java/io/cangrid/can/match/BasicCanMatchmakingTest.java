@@ -72,7 +72,7 @@ class BasicCanMatchmakingTest {
             Requirements req = a.job().spec().requirements();
             List<NodeId> around = new ArrayList<>();
             around.add(by);
-            for (NeighbourEntry n : grid.node(by).can().neighbours()) {
+            for (NeighbourEntry n : grid.node(by).overlay().can().neighbours()) {
                 around.add(n.id());
             }
             List<NodeId> capable = around.stream().filter(n -> Capable.isCapable(grid.capabilities(n), req)).toList();

@@ -13,6 +13,7 @@ import io.cangrid.overlay.job.JobClient;
 import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobEvents;
 import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobNode;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.JobSpec;
 import io.cangrid.overlay.job.JobState;
@@ -31,7 +32,7 @@ import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
 /**
- * A grid of {@link GridNode}s with basic CAN matchmaking in the deterministic simulation, one client, and
+ * A grid of {@link JobNode}s with basic CAN matchmaking in the deterministic simulation, one client, and
  * a record of what happened to every job. Driver code: it sees every node, protocol code never does.
  * Overlay state every {@link #UPDATE} ms, heartbeats every {@link #HEARTBEAT} ms, latency exponential with
  * a 50 ms mean.
@@ -73,7 +74,7 @@ final class MatchGrid {
     final Simulation sim;
     final GridSettings settings;
     final RandomGenerator driver;
-    final Map<NodeId, GridNode> nodes = new LinkedHashMap<>();
+    final Map<NodeId, JobNode<CanOverlay>> nodes = new LinkedHashMap<>();
     final Map<JobId, Fate> fates = new LinkedHashMap<>();
     private final List<Consumer<Assignment>> assignmentWatchers = new ArrayList<>();
     private final List<Consumer<Sent>> sendWatchers = new ArrayList<>();
@@ -170,8 +171,8 @@ final class MatchGrid {
                 bootstraps.add(randomActive());
             }
         }
-        NodeId id = sim.addNode(ctx -> new GridNode(ctx, settings, caps, bootstraps));
-        nodes.put(id, sim.program(id, GridNode.class));
+        NodeId id = sim.addNode(ctx -> CanGridNodes.create(ctx, settings, caps, bootstraps));
+        nodes.put(id, CanGridNodes.of(sim.program(id)));
         return id;
     }
 
@@ -186,7 +187,7 @@ final class MatchGrid {
     List<NodeId> activeIds() {
         List<NodeId> out = new ArrayList<>();
         nodes.forEach((id, n) -> {
-            if (n.can().phase() == CanPhase.ACTIVE && sim.isAlive(id)) {
+            if (n.overlay().can().phase() == CanPhase.ACTIVE && sim.isAlive(id)) {
                 out.add(id);
             }
         });
@@ -194,15 +195,15 @@ final class MatchGrid {
     }
 
     List<CanNode> activeCans() {
-        return activeIds().stream().map(id -> nodes.get(id).can()).toList();
+        return activeIds().stream().map(id -> nodes.get(id).overlay().can()).toList();
     }
 
-    GridNode node(NodeId id) {
+    JobNode<CanOverlay> node(NodeId id) {
         return nodes.get(id);
     }
 
     Capabilities capabilities(NodeId id) {
-        return nodes.get(id).can().capabilities();
+        return nodes.get(id).overlay().can().capabilities();
     }
 
     void submit(long at, JobSpec spec) {

@@ -6,11 +6,12 @@ import io.cangrid.can.CanPhase;
 import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.match.BasicCanLocator;
 import io.cangrid.can.match.Candidate;
-import io.cangrid.can.match.JobLoad;
-import io.cangrid.can.match.LocatorFactory;
+import io.cangrid.overlay.job.JobLoad;
+import io.cangrid.can.match.CanOverlay;
 import io.cangrid.can.match.OrthantSearch;
 import io.cangrid.can.match.OrthantWalker;
-import io.cangrid.can.match.OwnerRouting;
+import io.cangrid.overlay.job.LocatorFactory;
+import io.cangrid.overlay.job.OwnerRouting;
 import io.cangrid.can.match.UpwardWalk;
 import io.cangrid.load.LoadState;
 import io.cangrid.load.PromptLoadUpdates;
@@ -59,13 +60,13 @@ public final class CanPLocator implements Locator {
     private final WaitingJobs waiting;
     private final IdlePromise promise;
 
-    public CanPLocator(NodeContext ctx, CanNode can, JobAgent agent, ResourceSchema schema, CanPConfig config) {
+    public CanPLocator(NodeContext ctx, CanOverlay overlay, JobAgent agent, ResourceSchema schema, CanPConfig config) {
         this.ctx = ctx;
-        this.can = can;
+        this.can = overlay.can();
         this.agent = agent;
         this.schema = schema;
         this.config = config;
-        this.routing = new OwnerRouting(can, agent);
+        this.routing = new OwnerRouting(overlay, agent);
         this.orthant = new OrthantWalker(ctx, can, agent, schema);
         this.loads = new ZoneLoadPublisher(ctx, can, agent.queue());
         this.choice = new CandidateChoice(schema, config.score());
@@ -122,8 +123,8 @@ public final class CanPLocator implements Locator {
         return current;
     }
 
-    public static LocatorFactory factory(ResourceSchema schema, CanPConfig config) {
-        return (ctx, can, agent) -> new CanPLocator(ctx, can, agent, schema, config);
+    public static LocatorFactory<CanOverlay> factory(ResourceSchema schema, CanPConfig config) {
+        return (ctx, overlay, agent) -> new CanPLocator(ctx, overlay, agent, schema, config);
     }
 
     /**

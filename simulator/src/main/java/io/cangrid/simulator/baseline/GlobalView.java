@@ -1,10 +1,10 @@
 package io.cangrid.simulator.baseline;
 
-import io.cangrid.can.match.GridNode;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.RunQueue;
 import io.cangrid.overlay.resource.Capabilities;
-import io.cangrid.overlay.sim.Simulation;
+import io.cangrid.overlay.job.JobNode;
+import io.cangrid.simulator.runtime.GridRuntime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * What an oracle knows: every live node's capabilities and exact queue, including jobs it has sent that
  * have not arrived yet, so two decisions a few milliseconds apart do not both pick the same free node.
- * It exists only in simulation: it reads the nodes' state directly.
+ * It exists only in experiments: it reads the nodes' state directly, on any runtime that hosts them in
+ * one process.
  */
 public final class GlobalView {
 
@@ -25,8 +26,8 @@ public final class GlobalView {
         }
     }
 
-    private final Simulation sim;
-    private final List<GridNode> nodes = new ArrayList<>();
+    private final GridRuntime runtime;
+    private final List<JobNode<?>> nodes = new ArrayList<>();
     /** Jobs an oracle sent to one node that have not reached its queue yet. */
     private static final class InFlight {
         int jobs;
@@ -37,26 +38,26 @@ public final class GlobalView {
 
     private final Map<NodeId, InFlight> inFlight = new HashMap<>();
 
-    public GlobalView(Simulation sim) {
-        this.sim = sim;
+    public GlobalView(GridRuntime runtime) {
+        this.runtime = runtime;
     }
 
-    public void add(GridNode node) {
+    public void add(JobNode<?> node) {
         nodes.add(node);
     }
 
     /** The live nodes, in the order they were added. */
     public List<NodeLoad> liveNodes() {
-        long now = sim.now();
+        long now = runtime.now();
         List<NodeLoad> out = new ArrayList<>(nodes.size());
-        for (GridNode n : nodes) {
-            NodeId id = n.can().id();
-            if (!sim.isAlive(id)) {
+        for (JobNode<?> n : nodes) {
+            NodeId id = n.id();
+            if (!runtime.isAlive(id)) {
                 continue;
             }
             RunQueue q = n.agent().queue();
             InFlight pending = inFlight.getOrDefault(id, NONE);
-            out.add(new NodeLoad(id, n.can().capabilities(), q.length() + pending.jobs,
+            out.add(new NodeLoad(id, n.capabilities(), q.length() + pending.jobs,
                     q.backlogSeconds(now) + pending.work / q.cpuSpeed()));
         }
         return out;

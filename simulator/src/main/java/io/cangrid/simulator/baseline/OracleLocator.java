@@ -1,8 +1,8 @@
 package io.cangrid.simulator.baseline;
 
-import io.cangrid.can.CanNode;
-import io.cangrid.can.match.LocatorFactory;
-import io.cangrid.can.match.OwnerRouting;
+import io.cangrid.overlay.job.JobOverlay;
+import io.cangrid.overlay.job.LocatorFactory;
+import io.cangrid.overlay.job.OwnerRouting;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
@@ -19,7 +19,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * An oracle as a locator: the injection node owns the job and decides at once with global knowledge, so
- * matchmaking costs nothing but the one message to the run node. Recovery still goes through the CAN:
+ * matchmaking costs nothing but the one message to the run node. Recovery still goes through the overlay:
  * a run node that lost the owner re-routes the profile to the job's point like with any locator.
  */
 public final class OracleLocator implements Locator {
@@ -31,18 +31,18 @@ public final class OracleLocator implements Locator {
     private final ResourceSchema schema;
     private final OwnerRouting routing;
 
-    public OracleLocator(NodeContext ctx, CanNode can, JobAgent agent, GlobalView view, OraclePolicy policy,
+    public OracleLocator(NodeContext ctx, JobOverlay overlay, JobAgent agent, GlobalView view, OraclePolicy policy,
             ResourceSchema schema) {
         this.random = ctx.random();
         this.agent = agent;
         this.view = view;
         this.policy = policy;
         this.schema = schema;
-        this.routing = new OwnerRouting(can, agent);
+        this.routing = new OwnerRouting(overlay, agent);
     }
 
-    public static LocatorFactory factory(GlobalView view, OraclePolicy policy, ResourceSchema schema) {
-        return (ctx, can, agent) -> new OracleLocator(ctx, can, agent, view, policy, schema);
+    public static LocatorFactory<JobOverlay> factory(GlobalView view, OraclePolicy policy, ResourceSchema schema) {
+        return (ctx, overlay, agent) -> new OracleLocator(ctx, overlay, agent, view, policy, schema);
     }
 
     @Override

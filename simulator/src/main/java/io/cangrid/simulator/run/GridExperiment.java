@@ -1,22 +1,20 @@
 package io.cangrid.simulator.run;
 
-import io.cangrid.can.CanConfig;
-import io.cangrid.can.CanNode;
-import io.cangrid.can.CanPhase;
-import io.cangrid.can.inspect.OverlayInspector;
-import io.cangrid.can.match.GridNode;
-import io.cangrid.can.match.GridSettings;
-import io.cangrid.can.match.LocatorFactory;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.JobClient;
+import io.cangrid.overlay.job.ExecutionFactory;
 import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobEvents;
+import io.cangrid.overlay.job.JobNode;
 import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.overlay.job.JobNodeSettings;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.sim.Simulation;
 import io.cangrid.overlay.sim.SimulationConfig;
 import io.cangrid.overlay.sim.SplitMix64;
 import io.cangrid.simulator.baseline.GlobalView;
+import io.cangrid.simulator.runtime.GridRuntime;
+import io.cangrid.simulator.runtime.SimulationRuntime;
 import io.cangrid.simulator.workload.ChurnEvent;
 import io.cangrid.simulator.workload.JobArrival;
 import io.cangrid.simulator.workload.Workload;
@@ -28,7 +26,12 @@ import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Runs one workload under one locator in the deterministic simulation. */
+/**
+ * Runs one workload under one locator on a {@link GridRuntime}: builds the grid by joins, lets it settle,
+ * injects the jobs through a client node at their arrival times, applies the churn, and drains. It reads
+ * nodes only through the runtime and the kernel's {@link JobNode}, so the same driver serves every runtime
+ * that hosts the nodes in one process.
+ */
 public final class GridExperiment {
 
     private static final Logger log = LoggerFactory.getLogger(GridExperiment.class);
@@ -40,24 +43,31 @@ public final class GridExperiment {
 
     private final Workload workload;
     private final RunSettings settings;
-    private final Simulation sim;
+    private final GridRuntime runtime;
     private final RandomGenerator driverRandom;
-    private final List<GridNode> nodes = new ArrayList<>();
+    private final List<JobNode<?>> nodes = new ArrayList<>();
     private final GlobalView view;
-    private final GridSettings grid;
+    private final JobNodeSettings grid;
+    private final GridKind kind;
     private JobClient client;
     private int submitted;
 
-    private GridExperiment(Workload workload, RunSettings settings, JobEvents events) {
+    GridExperiment(GridRuntime runtime, Workload workload, RunSettings settings, JobEvents events,
+            GridKind.Factory kinds) {
         this.workload = workload;
         this.settings = settings;
-        this.sim = new Simulation(SimulationConfig.defaults(settings.seed()).withLatency(settings.latency()));
+        this.runtime = runtime;
         this.driverRandom = new SplitMix64(SplitMix64.derive(settings.seed(), DRIVER_STREAM));
-        this.view = new GlobalView(sim);
-        JobEvents sink = new OracleBookkeeping(events, view);
-        LocatorFactory locators = LocatorCatalog.factory(settings.locator(), workload.schema(), view);
-        this.grid = GridSettings.simulated(CanConfig.withUpdatePeriod(settings.updatePeriodMillis()),
-                JobConfig.withHeartbeat(settings.heartbeatMillis()), workload.schema(), locators, sink);
+        this.view = new GlobalView(runtime);
+        this.grid = new JobNodeSettings(JobConfig.withHeartbeat(settings.heartbeatMillis()), workload.schema(),
+                new OracleBookkeeping(events, view), ExecutionFactory.simulated());
+        this.kind = kinds.create(settings, grid, view);
+    }
+
+    /** The deterministic simulation a run of {@code settings} is hosted on. */
+    static GridRuntime simulation(RunSettings settings) {
+        return new SimulationRuntime(new Simulation(SimulationConfig.defaults(settings.seed())
+                .withLatency(settings.latency()).withWire(settings.effectiveWire())));
     }
 
     /**
@@ -66,41 +76,41 @@ public final class GridExperiment {
      * final state or the drain limit passed. Every job event goes to {@code events}.
      */
     public static RunStats run(Workload workload, RunSettings settings, JobEvents events) {
-        return new GridExperiment(workload, settings, events).run();
+        return new GridExperiment(simulation(settings), workload, settings, events, CanGridKind::new).run();
     }
 
-    private RunStats run() {
+    RunStats run() {
         // The driver, not protocol code, times the run on the wall clock: the figure is only logged, never
         // part of the results, so reports stay identical from one run to the next.
         long wallStart = System.nanoTime();
         build();
-        long start = sim.now();
-        long messagesBefore = sim.messagesSent();
-        long eventsBefore = sim.eventsProcessed();
-        NodeId clientId = sim.addNode(ctx -> new JobClient(ctx, grid.jobs(), grid.events(), this::randomActive));
-        client = sim.program(clientId, JobClient.class);
+        long start = runtime.now();
+        long messagesBefore = runtime.messagesSent();
+        long eventsBefore = runtime.eventsProcessed();
+        NodeId clientId = runtime.addNode(ctx -> new JobClient(ctx, grid.jobs(), grid.events(), this::randomActive));
+        client = runtime.program(clientId, JobClient.class);
         for (JobArrival arrival : workload.jobs()) {
-            sim.at(start + arrival.atMillis(), () -> {
+            runtime.at(start + arrival.atMillis(), () -> {
                 client.submit(arrival.spec());
                 submitted++;
             });
         }
         for (ChurnEvent event : workload.churn()) {
-            sim.at(start + event.atMillis(), () -> apply(event));
+            runtime.at(start + event.atMillis(), () -> apply(event));
         }
         long lastArrival = workload.jobs().isEmpty() ? 0 : workload.jobs().get(workload.jobs().size() - 1).atMillis();
         long deadline = start + lastArrival + settings.drainLimitMillis();
-        boolean drained = sim.runUntil(() -> submitted == workload.jobs().size() && client.unfinished() == 0, deadline);
+        boolean drained = runtime.runUntil(() -> submitted == workload.jobs().size() && client.unfinished() == 0, deadline);
         if (!drained) {
             log.warn("{} seed {}: {} job(s) still unfinished at the drain limit", settings.locator(), settings.seed(),
                     client.unfinished());
         }
         Map<NodeId, Capabilities> capabilities = new HashMap<>();
-        for (GridNode node : nodes) {
-            capabilities.put(node.can().id(), node.can().capabilities());
+        for (JobNode<?> node : nodes) {
+            capabilities.put(node.id(), node.capabilities());
         }
-        return new RunStats(workload.nodes().size(), sim.messagesSent() - messagesBefore,
-                sim.eventsProcessed() - eventsBefore, start, sim.now(), client.unfinished(),
+        return new RunStats(workload.nodes().size(), runtime.messagesSent() - messagesBefore,
+                runtime.eventsProcessed() - eventsBefore, start, runtime.now(), client.unfinished(),
                 (System.nanoTime() - wallStart) / 1e9, capabilities);
     }
 
@@ -110,18 +120,17 @@ public final class GridExperiment {
         addNode(population.get(0));
         for (int i = 1; i < population.size(); i++) {
             Capabilities caps = population.get(i);
-            sim.at(i * spread / population.size(), () -> addNode(caps));
+            runtime.at(i * spread / population.size(), () -> addNode(caps));
         }
-        sim.runUntil(spread + settings.updatePeriodMillis());
+        runtime.runUntil(spread + settings.updatePeriodMillis());
         for (int period = 0; period < MAX_SETTLE_PERIODS; period++) {
-            OverlayInspector.Report report = OverlayInspector.inspect(activeCans());
-            if (report.settled() && report.nodes() == population.size()) {
+            if (kind.settled(activeNodes(), population.size())) {
                 return;
             }
-            sim.runFor(settings.updatePeriodMillis());
+            runtime.runUntil(runtime.now() + settings.updatePeriodMillis());
         }
         log.warn("{} seed {}: the overlay did not settle within {} update periods: {}", settings.locator(),
-                settings.seed(), MAX_SETTLE_PERIODS, OverlayInspector.inspect(activeCans()).describe());
+                settings.seed(), MAX_SETTLE_PERIODS, kind.describe(activeNodes()));
     }
 
     private void addNode(Capabilities caps) {
@@ -131,8 +140,8 @@ public final class GridExperiment {
                 bootstraps.add(randomActive());
             }
         }
-        NodeId id = sim.addNode(ctx -> new GridNode(ctx, grid, caps, bootstraps));
-        GridNode node = sim.program(id, GridNode.class);
+        NodeId id = runtime.addNode(ctx -> kind.newNode(ctx, caps, bootstraps));
+        JobNode<?> node = runtime.program(id, JobNode.class);
         nodes.add(node);
         view.add(node);
     }
@@ -142,24 +151,24 @@ public final class GridExperiment {
             case JOIN -> addNode(event.capabilities());
             case LEAVE -> {
                 NodeId id = randomActive();
-                sim.requestLeave(id);
+                runtime.requestLeave(id);
             }
             case CRASH -> {
                 NodeId id = randomActive();
-                GridNode node = nodeOf(id);
+                JobNode<?> node = nodeOf(id);
                 JobProfile running = node.agent().queue().runningJob();
-                sim.crash(id);
+                runtime.crash(id);
                 if (running != null) {
                     // The crashed node stops being busy now; no protocol event will say so.
-                    grid.events().runEnded(running, id, sim.now());
+                    grid.events().runEnded(running, id, runtime.now());
                 }
             }
         }
     }
 
-    private GridNode nodeOf(NodeId id) {
-        for (GridNode n : nodes) {
-            if (n.can().id().equals(id)) {
+    private JobNode<?> nodeOf(NodeId id) {
+        for (JobNode<?> n : nodes) {
+            if (n.id().equals(id)) {
                 return n;
             }
         }
@@ -168,28 +177,28 @@ public final class GridExperiment {
 
     private NodeId randomActive() {
         for (int tries = 0; tries < 1000; tries++) {
-            GridNode n = nodes.get(driverRandom.nextInt(nodes.size()));
+            JobNode<?> n = nodes.get(driverRandom.nextInt(nodes.size()));
             if (isActive(n)) {
-                return n.can().id();
+                return n.id();
             }
         }
-        for (GridNode n : nodes) {
+        for (JobNode<?> n : nodes) {
             if (isActive(n)) {
-                return n.can().id();
+                return n.id();
             }
         }
         throw new IllegalStateException("no active grid node left");
     }
 
-    private boolean isActive(GridNode n) {
-        return n.can().phase() == CanPhase.ACTIVE && sim.isAlive(n.can().id());
+    private boolean isActive(JobNode<?> n) {
+        return n.isActive() && runtime.isAlive(n.id());
     }
 
-    private List<CanNode> activeCans() {
-        List<CanNode> out = new ArrayList<>();
-        for (GridNode n : nodes) {
+    private List<JobNode<?>> activeNodes() {
+        List<JobNode<?>> out = new ArrayList<>();
+        for (JobNode<?> n : nodes) {
             if (isActive(n)) {
-                out.add(n.can());
+                out.add(n);
             }
         }
         return out;

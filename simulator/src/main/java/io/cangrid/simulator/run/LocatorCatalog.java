@@ -1,7 +1,8 @@
 package io.cangrid.simulator.run;
 
 import io.cangrid.can.match.BasicCanLocator;
-import io.cangrid.can.match.LocatorFactory;
+import io.cangrid.can.match.CanOverlay;
+import io.cangrid.overlay.job.LocatorFactory;
 import io.cangrid.load.push.CanPConfig;
 import io.cangrid.load.push.CanPLocator;
 import io.cangrid.overlay.resource.ResourceSchema;
@@ -39,7 +40,7 @@ public final class LocatorCatalog {
      *
      * @throws IllegalArgumentException naming what is wrong and the valid names or options
      */
-    public static LocatorFactory factory(String spec, ResourceSchema schema, GlobalView view) {
+    public static LocatorFactory<? super CanOverlay> factory(String spec, ResourceSchema schema, GlobalView view) {
         LocatorSpec parsed = LocatorSpec.parse(spec);
         String name = parsed.name();
         if (!NAMES.contains(name)) {

@@ -24,6 +24,7 @@ public final class ScenarioKeys {
     public static final String HEARTBEAT_PERIOD = "grid.heartbeat-period";
     public static final String LATENCY = "grid.latency";
     public static final String DRAIN_LIMIT = "grid.drain-limit";
+    public static final String WIRE = "grid.wire";
     public static final String DEPARTURES = "churn.departures";
     public static final String CRASH_FRACTION = "churn.crash-fraction";
     public static final String JOINS = "churn.joins";
@@ -31,7 +32,7 @@ public final class ScenarioKeys {
     /** In the order base.conf lists them. */
     public static final List<String> ALL = List.of(NAME, SEED, NODES, POPULATION_KIND, POPULATION_SKEW, CPU_LEVELS,
             MEMORY_LEVELS, DISK_LEVELS, CLASSES, CONSTRAINT, JOBS_PER_LEVEL, WORK_MIN, WORK_MAX, LOAD_LEVELS, LOCATORS,
-            UPDATE_PERIOD, HEARTBEAT_PERIOD, LATENCY, DRAIN_LIMIT, DEPARTURES, CRASH_FRACTION, JOINS);
+            UPDATE_PERIOD, HEARTBEAT_PERIOD, LATENCY, DRAIN_LIMIT, WIRE, DEPARTURES, CRASH_FRACTION, JOINS);
 
     /** Keys of the objects inside {@link #CLASSES}. */
     public static final List<String> CLASS_KEYS = List.of("cpu", "memory-mib", "disk-gib", "fraction");

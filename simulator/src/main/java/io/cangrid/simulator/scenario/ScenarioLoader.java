@@ -8,6 +8,7 @@ import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import io.cangrid.overlay.sim.LatencyModel;
+import io.cangrid.overlay.sim.WireMode;
 import io.cangrid.simulator.run.LocatorCatalog;
 import io.cangrid.simulator.run.LocatorSpec;
 import io.cangrid.simulator.scenario.ScenarioValues.Range;
@@ -224,6 +225,7 @@ public final class ScenarioLoader {
                     "constant:MS, uniform:MIN-MAX or exponential:MEAN (milliseconds)", "'" + latency + "'").getMessage(), e);
         }
         long drain = v.positiveMillis(ScenarioKeys.DRAIN_LIMIT);
-        return new GridSettings(update, heartbeat, latency, drain);
+        String wire = v.string(ScenarioKeys.WIRE, "direct|kryo", "direct or kryo");
+        return new GridSettings(update, heartbeat, latency, drain, WireMode.parse(wire));
     }
 }

@@ -54,5 +54,14 @@ class GridExperimentTest {
         assertThat(stats.jobsUnfinished()).isZero();
         assertThat(tally.finished).hasSize(300);
         assertThat(tally.count(JobState.FAILED)).isZero();
+        // A job that more nodes can run than depart keeps a capable node whatever departs: it must complete.
+        for (var job : tally.profiles.values()) {
+            long capable = w.nodes().stream().filter(n -> n.satisfies(job.spec().requirements())).count();
+            if (capable > churn.size()) {
+                assertThat(tally.finished.get(job.id())).as("job %s, %d capable nodes (%s)", job.id(), capable,
+                        tally.reasons.get(job.id())).isEqualTo(JobState.COMPLETED);
+            }
+        }
+        assertThat(tally.count(JobState.COMPLETED)).isGreaterThan(250);
     }
 }

@@ -3,6 +3,7 @@ package io.cangrid.overlay.job.message;
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.MessageRegistry;
 import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobLoad;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.JobSpec;
 import io.cangrid.overlay.job.JobState;
@@ -26,6 +27,8 @@ public final class JobMessages implements MessageCatalog {
                 .register(410, JobDone.class)
                 .register(411, JobReturned.class)
                 .register(412, OwnershipHandoff.class)
+                .register(413, ToOwner.class)
+                .register(414, JobLoad.class)
                 .register(450, JobId.class)
                 .register(451, JobId[].class)
                 .register(452, JobProfile.class)

@@ -1,4 +1,4 @@
-package io.cangrid.can.match;
+package io.cangrid.overlay.job;
 
 import io.cangrid.overlay.Message;
 

@@ -1,0 +1,56 @@
+package io.cangrid.simulator.runtime;
+
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.NodeProgram;
+import io.cangrid.overlay.NodeProgramFactory;
+import java.util.function.BooleanSupplier;
+
+/**
+ * What an experiment needs from the runtime that hosts its nodes: add a node, crash it, ask it to leave,
+ * run an action at a time, read a node's program, and let time pass. The deterministic simulation is one
+ * implementation ({@link SimulationRuntime}); a PeerSim binding is another. Experiment code (the driver,
+ * the oracles' global view, churn and workload injection) is written against this interface alone, so
+ * it runs unchanged on either.
+ *
+ * <p>Jobs are injected through a node: the experiment adds a client program and calls it from an action
+ * run at the job's arrival time. Every call is made from the runtime's own thread: from actions, or
+ * between runs.
+ */
+public interface GridRuntime {
+
+    /** The current time in milliseconds. */
+    long now();
+
+    /** Adds a node whose program {@code factory} creates; it starts at the current time. */
+    NodeId addNode(NodeProgramFactory factory);
+
+    /** Silent failure, effective at once: no message or timer of the node runs again. */
+    void crash(NodeId id);
+
+    /** Asks the node to leave gracefully; it stops once its program says it is done. */
+    void requestLeave(NodeId id);
+
+    boolean isAlive(NodeId id);
+
+    /** The program of a node added here. */
+    <T extends NodeProgram> T program(NodeId id, Class<T> type);
+
+    /** Runs {@code action} at {@code timeMillis} (not before now). */
+    void at(long timeMillis, Runnable action);
+
+    /** Lets time pass up to and including {@code timeMillis}. */
+    void runUntil(long timeMillis);
+
+    /**
+     * Lets time pass until {@code done} holds (checked between events) or {@code deadlineMillis} passes.
+     *
+     * @return whether {@code done} held
+     */
+    boolean runUntil(BooleanSupplier done, long deadlineMillis);
+
+    /** Messages sent so far, for run statistics. */
+    long messagesSent();
+
+    /** Events processed so far, for run statistics. */
+    long eventsProcessed();
+}

@@ -1,0 +1,58 @@
+package io.cangrid.simulator.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cangrid.overlay.job.JobState;
+import io.cangrid.overlay.sim.LatencyModel;
+import io.cangrid.overlay.sim.WireMode;
+import io.cangrid.simulator.baseline.OracleLocator;
+import io.cangrid.simulator.baseline.OraclePolicy;
+import io.cangrid.simulator.mesh.MeshGridKind;
+import io.cangrid.simulator.mesh.NeighbourhoodLocator;
+import io.cangrid.simulator.workload.ChurnEvent;
+import io.cangrid.simulator.workload.Workload;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The job life cycle and the experiment driver on a second overlay, a full mesh that shares no code with
+ * the CAN: jobs go end to end, with an oracle and with a decentralised locator, with and without churn,
+ * and with every message passing through the wire format.
+ */
+class MeshGridTest {
+
+    @ParameterizedTest(name = "{0}, churn {1}, wire {2}")
+    @CsvSource({"oracle, false, direct", "neighbourhood, false, direct", "oracle, true, direct",
+            "neighbourhood, true, direct", "neighbourhood, true, kryo"})
+    void jobsRunEndToEndOnAFullMesh(String locator, boolean churn, String wire) {
+        List<ChurnEvent> departures = churn
+                ? List.of(ChurnEvent.crash(150_000), ChurnEvent.leave(300_000), ChurnEvent.crash(450_000))
+                : List.of();
+        Workload w = SmallWorkloads.of(5, 16, 200, 3_000, departures);
+        RunSettings settings = new RunSettings("mesh-" + locator, 5, MeshGridKind.PERIOD_MILLIS, 6_000,
+                LatencyModel.exponential(50), 6 * 3600_000L, WireMode.parse(wire));
+        GridKind.Factory kinds = (run, node, view) -> new MeshGridKind(node, locator.equals("oracle")
+                ? OracleLocator.factory(view, OraclePolicy.CENTRAL, node.schema())
+                : NeighbourhoodLocator.factory(node.schema()));
+        JobTally tally = new JobTally();
+
+        RunStats stats = new GridExperiment(GridExperiment.simulation(settings), w, settings, tally, kinds).run();
+
+        assertThat(stats.jobsUnfinished()).isZero();
+        assertThat(tally.finished).hasSize(200);
+        assertThat(tally.count(JobState.FAILED)).isZero();
+        for (var job : tally.profiles.values()) {
+            long capable = w.nodes().stream().filter(n -> n.satisfies(job.spec().requirements())).count();
+            JobState end = tally.finished.get(job.id());
+            if (capable > departures.size()) {
+                assertThat(end).as("job %s with %d capable node(s): %s", job.id(), capable,
+                        tally.reasons.get(job.id())).isEqualTo(JobState.COMPLETED);
+            } else if (capable == 0) {
+                assertThat(end).isEqualTo(JobState.NO_MATCH);
+                assertThat(tally.reasons.get(job.id())).isNotBlank();
+            }
+        }
+        assertThat(tally.count(JobState.COMPLETED)).isGreaterThan(150);
+    }
+}
