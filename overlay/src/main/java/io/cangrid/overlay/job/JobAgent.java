@@ -3,6 +3,7 @@ package io.cangrid.overlay.job;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.Point;
 import io.cangrid.overlay.job.message.HeartbeatAck;
 import io.cangrid.overlay.job.message.Heartbeats;
 import io.cangrid.overlay.job.message.JobAssign;
@@ -11,10 +12,12 @@ import io.cangrid.overlay.job.message.JobMessage;
 import io.cangrid.overlay.job.message.JobQueued;
 import io.cangrid.overlay.job.message.JobResult;
 import io.cangrid.overlay.job.message.JobReturned;
+import io.cangrid.overlay.job.message.JobStatusReply;
 import io.cangrid.overlay.job.message.JobSubmitted;
 import io.cangrid.overlay.job.message.OwnerChanged;
 import io.cangrid.overlay.job.message.OwnershipHandoff;
 import io.cangrid.overlay.job.message.ResubmitJob;
+import io.cangrid.overlay.job.message.StatusQuery;
 import io.cangrid.overlay.job.message.SubmitJob;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.Objects;
@@ -97,7 +100,7 @@ public final class JobAgent {
         } else if (message instanceof OwnerChanged m) {
             runner.ownerChanged(from, m);
         } else if (message instanceof JobDone m) {
-            owner.done(m.id());
+            owner.done(m, from);
         } else if (message instanceof JobReturned m) {
             owner.returned(m.profile());
         } else if (message instanceof OwnershipHandoff m) {
@@ -150,13 +153,31 @@ public final class JobAgent {
     /** Matchmaking found no capable node: the client learns why, the owner forgets the job. */
     public void noMatch(JobProfile profile, NodeId jobOwner, String reason, MatchTrace trace) {
         send(profile.client(), new JobResult(profile.id(), JobState.NO_MATCH, reason));
-        send(jobOwner, new JobDone(profile.id()));
+        send(jobOwner, new JobDone(profile.id(), JobState.NO_MATCH, reason));
     }
 
     // ---- what the hosting node calls ----------------------------------------------------------------
 
-    /** This node gave a zone away: the jobs whose points lie in it now belong to {@code to}. */
-    public void handOverOwnership(Predicate<JobProfile> inside, NodeId to) {
+    /** A status query reached this node, the owner of the job's point: answer the asker. */
+    public void answerStatus(StatusQuery query) {
+        JobStatusReply reply = owner.status(query);
+        if (query.asker().equals(ctx.self())) {
+            log.debug("{}: status of {} is {}", self(), query.job(), reply.state());
+            return;
+        }
+        ctx.send(query.asker(), reply);
+    }
+
+    /** The outcome this owner keeps of an ended job, or null. */
+    public JobOutcome outcome(JobId id) {
+        return owner.outcome(id);
+    }
+
+    /**
+     * This node gave space away: the jobs whose points {@code inside} accepts now belong to {@code to}, and
+     * the outcomes kept of ended ones go along with them.
+     */
+    public void handOverOwnership(Predicate<Point> inside, NodeId to) {
         owner.handOver(inside, to);
     }
 

@@ -8,12 +8,15 @@ package io.cangrid.overlay.job;
  *                           (run node by its owner, owner by its run node, an unassigned job by its owner)
  * @param clientTimeoutPeriods silence, in heartbeat periods, after which a client resubmits a job; it must
  *                           outlast an owner's recovery by its run node (missed + 2 periods)
+ * @param outcomeRetentionMillis how long an owner keeps a job's outcome after it ended, for status queries
  */
-public record JobConfig(long heartbeatMillis, int missedHeartbeats, int clientTimeoutPeriods) {
+public record JobConfig(long heartbeatMillis, int missedHeartbeats, int clientTimeoutPeriods,
+        long outcomeRetentionMillis) {
 
     public static final long DEFAULT_HEARTBEAT_MILLIS = 30_000;
     public static final int DEFAULT_MISSED_HEARTBEATS = 3;
     public static final int DEFAULT_CLIENT_TIMEOUT_PERIODS = 8;
+    public static final long DEFAULT_OUTCOME_RETENTION_MILLIS = 24 * 3600_000L;
 
     public JobConfig {
         if (heartbeatMillis <= 0) {
@@ -26,6 +29,14 @@ public record JobConfig(long heartbeatMillis, int missedHeartbeats, int clientTi
             throw new IllegalArgumentException("the client timeout (" + clientTimeoutPeriods + " periods) must be at"
                     + " least missed heartbeats + 2 (" + (missedHeartbeats + 2) + ") so owners recover first");
         }
+        if (outcomeRetentionMillis <= 0) {
+            throw new IllegalArgumentException("outcome retention must be positive, was " + outcomeRetentionMillis
+                    + " ms");
+        }
+    }
+
+    public JobConfig(long heartbeatMillis, int missedHeartbeats, int clientTimeoutPeriods) {
+        this(heartbeatMillis, missedHeartbeats, clientTimeoutPeriods, DEFAULT_OUTCOME_RETENTION_MILLIS);
     }
 
     public static JobConfig defaults() {

@@ -6,6 +6,7 @@ import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.Point;
 import io.cangrid.overlay.job.message.JobMessage;
+import io.cangrid.overlay.job.message.StatusQuery;
 import io.cangrid.overlay.job.message.ToOwner;
 import io.cangrid.overlay.resource.Capabilities;
 import java.util.List;
@@ -52,6 +53,8 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
             public void arrived(Message payload, int hops) {
                 if (payload instanceof ToOwner toOwner) {
                     ownerRouting.arrived(toOwner, hops);
+                } else if (payload instanceof StatusQuery query) {
+                    agent.answerStatus(query);
                 } else {
                     locator.receive(ctx.self(), payload);
                 }
@@ -60,7 +63,7 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
             @Override
             public void handedOver(Predicate<Point> inside, NodeId to) {
                 lastTaker = to;
-                agent.handOverOwnership(job -> inside.test(job.id().point()), to);
+                agent.handOverOwnership(inside, to);
             }
         });
     }
@@ -99,6 +102,9 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
     public void receive(NodeId from, Message message) {
         if (overlay.handles(message)) {
             overlay.receive(from, message);
+        } else if (message instanceof StatusQuery query) {
+            // Any node takes a status query; the owner of the job's point answers it.
+            overlay.routeToOwner(query.job().point(), query);
         } else if (message instanceof JobMessage m) {
             agent.receive(from, m);
         } else if (locator.handles(message)) {
@@ -115,7 +121,7 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
         overlay.leave();
         if (agent.ownedJobs() > 0 && lastTaker != null) {
             // Jobs adopted after their space changed hands may lie outside everything given away.
-            agent.handOverOwnership(job -> true, lastTaker);
+            agent.handOverOwnership(p -> true, lastTaker);
         }
         agent.stop();
     }

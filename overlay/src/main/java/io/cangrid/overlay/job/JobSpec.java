@@ -8,15 +8,17 @@ import java.util.Objects;
 
 /**
  * What a client asks the grid to run: minimum requirements (raw values, 0 = no requirement in that
- * dimension), the amount of work, and an optional human-readable name.
+ * dimension), the amount of work, an optional human-readable name and, for a real job, the command the run
+ * node executes (a simulated job has none: its work only lets virtual time pass).
  *
  * <p>{@code work} is measured in seconds on a baseline node (cpu = 1.0), so a node of cpu speed {@code s}
  * runs the job in {@code work / s} seconds. Workloads that define run time against another baseline
  * (ALGORITHMS section 9) convert when they generate jobs.
  *
  * @param name null when the job has none
+ * @param command null for a simulated job
  */
-public record JobSpec(Requirements requirements, double work, String name) {
+public record JobSpec(Requirements requirements, double work, String name, JobCommand command) {
 
     /** Names travel in every status message and show in tables: keep them short and on one line. */
     public static final int MAX_NAME_LENGTH = 256;
@@ -51,6 +53,11 @@ public record JobSpec(Requirements requirements, double work, String name) {
                         + String.format("%04X", (int) name.charAt(i)) + " at " + i + ")");
             }
         }
+    }
+
+    /** A simulated job: no command. */
+    public JobSpec(Requirements requirements, double work, String name) {
+        this(requirements, work, name, null);
     }
 
     /** A spec without a name. */
@@ -96,6 +103,15 @@ public record JobSpec(Requirements requirements, double work, String name) {
                     + " schema has " + schema.realDimensions() + " real dimension(s): " + dimensionNames(schema));
         }
         return this;
+    }
+
+    public boolean hasCommand() {
+        return command != null;
+    }
+
+    /** The same job with a command to run. */
+    public JobSpec withCommand(JobCommand newCommand) {
+        return new JobSpec(requirements, work, name, Objects.requireNonNull(newCommand, "command"));
     }
 
     public boolean hasName() {

@@ -1,7 +1,11 @@
 package io.cangrid.overlay.job;
 
 import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.Point;
 import io.cangrid.overlay.job.message.HeartbeatAck;
+import io.cangrid.overlay.job.message.JobDone;
+import io.cangrid.overlay.job.message.JobStatusReply;
+import io.cangrid.overlay.job.message.StatusQuery;
 import io.cangrid.overlay.job.message.Heartbeats;
 import io.cangrid.overlay.job.message.JobProgress;
 import io.cangrid.overlay.job.message.OwnerChanged;
@@ -28,6 +32,8 @@ final class OwnerDesk {
     private final JobAgent agent;
     private final Map<JobId, OwnedJob> owned = new LinkedHashMap<>();
     private final Map<JobId, Boolean> ended = recent();
+    /** How jobs ended, for status queries: bounded in number and, in {@link #tick}, in age. */
+    private final Map<JobId, JobOutcome> outcomes = recent();
     /** Jobs handed over with the zone holding their points: the run node each had then, and when. */
     private final Map<JobId, HandedOver> handedOver = recent();
 
@@ -152,9 +158,32 @@ final class OwnerDesk {
         }
     }
 
-    void done(JobId id) {
-        owned.remove(id);
+    void done(JobDone done, NodeId from) {
+        JobId id = done.id();
+        OwnedJob job = owned.remove(id);
         ended.put(id, Boolean.TRUE);
+        NodeId ranOn = done.state() == JobState.NO_MATCH ? null : (job != null && job.runNode != null ? job.runNode : from);
+        outcomes.put(id, new JobOutcome(done.state(), done.reason(), ranOn, agent.now()));
+    }
+
+    JobOutcome outcome(JobId id) {
+        return outcomes.get(id);
+    }
+
+    JobStatusReply status(StatusQuery query) {
+        JobId id = query.job();
+        OwnedJob job = owned.get(id);
+        if (job != null) {
+            return new JobStatusReply(query.ticket(), id, job.state(), agent.self(), job.runNode, null);
+        }
+        JobOutcome outcome = outcomes.get(id);
+        if (outcome != null) {
+            return new JobStatusReply(query.ticket(), id, outcome.state(), agent.self(), outcome.runNode(),
+                    outcome.reason());
+        }
+        return new JobStatusReply(query.ticket(), id, null, agent.self(), null,
+                "the owner of the job's point has no record of it: never submitted, or ended more than "
+                        + agent.config().outcomeRetentionMillis() / 1000 + " s ago");
     }
 
     void returned(JobProfile profile) {
@@ -168,6 +197,11 @@ final class OwnerDesk {
 
     /** Once per heartbeat period: presume silent run nodes dead, and report to clients. */
     void tick() {
+        long oldest = agent.now() - agent.config().outcomeRetentionMillis();
+        // Insertion order is the order of ending, so the expired outcomes are at the front.
+        for (var it = outcomes.values().iterator(); it.hasNext() && it.next().endedAt() < oldest; ) {
+            it.remove();
+        }
         long now = agent.now();
         long deadAfter = agent.config().deadAfterMillis();
         Map<NodeId, List<OwnedJob>> byClient = new LinkedHashMap<>();
@@ -197,15 +231,28 @@ final class OwnerDesk {
     }
 
     /** Hands the jobs whose points {@code inside} accepts to {@code to}, which becomes their owner. */
-    void handOver(Predicate<JobProfile> inside, NodeId to) {
+    void handOver(Predicate<Point> inside, NodeId to) {
         List<OwnedJob> leaving = new ArrayList<>();
         for (OwnedJob job : owned.values()) {
-            if (inside.test(job.profile)) {
+            if (inside.test(job.profile.id().point())) {
                 leaving.add(job);
             }
         }
         if (leaving.isEmpty()) {
+            // Outcomes ride only on a hand-over that is sent anyway: a message of their own would change
+            // every later latency drawn in a simulation, for the sake of a status query.
             return;
+        }
+        List<JobId> endedHere = new ArrayList<>();
+        for (JobId id : outcomes.keySet()) {
+            if (inside.test(id.point())) {
+                endedHere.add(id);
+            }
+        }
+        JobId[] endedIds = endedHere.toArray(new JobId[0]);
+        JobOutcome[] endedOutcomes = new JobOutcome[endedIds.length];
+        for (int i = 0; i < endedIds.length; i++) {
+            endedOutcomes[i] = outcomes.remove(endedIds[i]);
         }
         JobProfile[] profiles = new JobProfile[leaving.size()];
         NodeId[] runNodes = new NodeId[leaving.size()];
@@ -220,10 +267,13 @@ final class OwnerDesk {
                 handedOver.put(job.profile.id(), new HandedOver(job.runNode, agent.now()));
             }
         }
-        agent.send(to, new OwnershipHandoff(profiles, runNodes, traces));
+        agent.send(to, new OwnershipHandoff(profiles, runNodes, traces, endedIds, endedOutcomes));
     }
 
     void receiveHandoff(OwnershipHandoff handoff) {
+        for (int i = 0; i < handoff.endedIds().length; i++) {
+            outcomes.putIfAbsent(handoff.endedIds()[i], handoff.endedOutcomes()[i]);
+        }
         for (int i = 0; i < handoff.profiles().length; i++) {
             if (handoff.runNodes()[i] == null) {
                 take(handoff.profiles()[i], handoff.traces()[i]);

@@ -81,7 +81,7 @@ final class RunDesk {
         agent.events().runEnded(job.profile, agent.self(), now);
         JobState state = error == null ? JobState.COMPLETED : JobState.FAILED;
         agent.send(job.profile.client(), new JobResult(job.id(), state, error));
-        agent.send(job.owner, new JobDone(job.id()));
+        agent.send(job.owner, new JobDone(job.id(), state, error));
         startNext();
     }
 

@@ -17,7 +17,8 @@ public final class EngineBenchmark {
     public record Result(int nodes, long events, double wallSeconds, double eventsPerSecond, double heapBytesPerNode) {
     }
 
-    private record Ping() implements Message {
+    /** The benchmark's only message; public so that the kernel's catalog can give it a wire id. */
+    public record Ping() implements Message {
     }
 
     private static final Ping PING = new Ping();

@@ -151,7 +151,7 @@ class StaleRunNodeTest {
                 // One millisecond later the old owner's zone changes hands, before the heartbeat lands.
                 grid.sim.after(1, () -> {
                     grid.placement.ownerIs(newOwner);
-                    grid.program(oldOwner).agent.handOverOwnership(job -> true, newOwner);
+                    grid.program(oldOwner).agent.handOverOwnership(p -> true, newOwner);
                 });
             }
         });

@@ -2,16 +2,26 @@ package io.cangrid.simulator.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.NodeProgram;
+import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobState;
+import io.cangrid.overlay.job.message.JobStatusReply;
+import io.cangrid.overlay.job.message.StatusQuery;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.overlay.sim.WireMode;
 import io.cangrid.simulator.baseline.OracleLocator;
 import io.cangrid.simulator.baseline.OraclePolicy;
 import io.cangrid.simulator.mesh.MeshGridKind;
 import io.cangrid.simulator.mesh.NeighbourhoodLocator;
+import io.cangrid.simulator.runtime.GridRuntime;
 import io.cangrid.simulator.workload.ChurnEvent;
 import io.cangrid.simulator.workload.Workload;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -54,5 +64,56 @@ class MeshGridTest {
             }
         }
         assertThat(tally.count(JobState.COMPLETED)).isGreaterThan(150);
+    }
+
+    @org.junit.jupiter.api.Test
+    void anyNodeAnswersForAnyJobThroughItsOwner() {
+        // No churn: an outcome is kept by the owner the job had when it ended (and moves with later
+        // hand-overs of owned jobs), so a crashed owner takes the outcomes it kept with it.
+        Workload w = SmallWorkloads.of(9, 12, 60, 3_000, List.of());
+        RunSettings settings = new RunSettings("mesh", 9, MeshGridKind.PERIOD_MILLIS, 6_000,
+                LatencyModel.exponential(50), 6 * 3600_000L);
+        GridKind.Factory kinds = (run, node, view) -> new MeshGridKind(node, NeighbourhoodLocator.factory(node.schema()));
+        JobTally tally = new JobTally();
+        GridRuntime runtime = GridExperiment.simulation(settings);
+        RunStats stats = new GridExperiment(runtime, w, settings, tally, kinds).run();
+        List<NodeId> alive = stats.capabilities().keySet().stream().filter(runtime::isAlive).sorted().toList();
+        List<JobId> asked = new ArrayList<>(tally.finished.keySet());
+        asked.sort(null);
+        JobId unknown = new JobId(12345, asked.get(0).point());
+        asked.add(unknown);
+        Map<JobId, JobStatusReply> replies = new HashMap<>();
+        NodeId querier = runtime.addNode(ctx -> new NodeProgram() {
+            @Override
+            public void start() {
+                for (int i = 0; i < asked.size(); i++) {
+                    ctx.send(alive.get(i % alive.size()), new StatusQuery(i, asked.get(i), ctx.self()));
+                }
+            }
+
+            @Override
+            public void receive(NodeId from, Message message) {
+                JobStatusReply r = (JobStatusReply) message;
+                replies.put(r.job(), r);
+            }
+
+            @Override
+            public void leave() {
+                ctx.exit();
+            }
+        });
+        runtime.runUntil(runtime.now() + 30_000);
+
+        assertThat(runtime.isAlive(querier)).isTrue();
+        assertThat(replies).hasSize(asked.size());
+        for (JobId id : tally.finished.keySet()) {
+            JobStatusReply r = replies.get(id);
+            assertThat(r.state()).as("%s: %s", id, r).isEqualTo(tally.finished.get(id));
+            if (r.state() == JobState.COMPLETED) {
+                assertThat(r.runNode()).isNotNull();
+            }
+        }
+        assertThat(replies.get(unknown).state()).isNull();
+        assertThat(replies.get(unknown).reason()).contains("no record");
     }
 }

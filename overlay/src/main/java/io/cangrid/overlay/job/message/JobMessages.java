@@ -2,8 +2,11 @@ package io.cangrid.overlay.job.message;
 
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.MessageRegistry;
+import io.cangrid.overlay.job.InputFile;
+import io.cangrid.overlay.job.JobCommand;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobLoad;
+import io.cangrid.overlay.job.JobOutcome;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.JobSpec;
 import io.cangrid.overlay.job.JobState;
@@ -29,6 +32,8 @@ public final class JobMessages implements MessageCatalog {
                 .register(412, OwnershipHandoff.class)
                 .register(413, ToOwner.class)
                 .register(414, JobLoad.class)
+                .register(415, StatusQuery.class)
+                .register(416, JobStatusReply.class)
                 .register(450, JobId.class)
                 .register(451, JobId[].class)
                 .register(452, JobProfile.class)
@@ -37,6 +42,11 @@ public final class JobMessages implements MessageCatalog {
                 .register(455, JobState.class)
                 .register(456, JobState[].class)
                 .register(457, MatchTrace.class)
-                .register(458, MatchTrace[].class);
+                .register(458, MatchTrace[].class)
+                .register(459, JobCommand.class)
+                .register(460, InputFile.class)
+                .register(461, InputFile[].class)
+                .register(462, JobOutcome.class)
+                .register(463, JobOutcome[].class);
     }
 }
