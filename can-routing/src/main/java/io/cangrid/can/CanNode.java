@@ -26,7 +26,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The CAN protocol on one node (ALGORITHMS.md section 2): joining by splitting the owner's zone, periodic
+ * The CAN protocol on one node (design.md §2): joining by splitting the owner's zone, periodic
  * neighbour state, greedy routing, graceful leave, failure detection and volume-ordered takeover.
  * Everything runs on the node's own thread; all time, timers, randomness and sending come from the
  * {@link NodeContext}.

@@ -30,7 +30,7 @@ public final class SplitRule {
     public enum Policy {
         /** {@link #choose}: the separating face whose thinner half is thickest (the default). */
         BALANCED,
-        /** {@link #cyclic}: the algorithm reference's rule, the original CAN's cyclic halving. */
+        /** {@link #cyclic}: the original CAN's cyclic halving (design.md §2). */
         CYCLIC;
 
         public Split choose(Zone zone, Point owner, Point joiner) {
@@ -66,7 +66,7 @@ public final class SplitRule {
     }
 
     /**
-     * The algorithm reference's rule: dimensions in the cyclic order starting at {@code depth mod D}, the
+     * The original CAN's rule (design.md §2): dimensions in the cyclic order starting at {@code depth mod D}, the
      * midpoint of the first one whose midpoint separates the points; if none does, the dimension in which
      * the points lie furthest apart relative to the zone's side, half way between them. Null when the
      * points cannot be separated.

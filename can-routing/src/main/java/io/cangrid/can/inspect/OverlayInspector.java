@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Checks an overlay against its invariants (ALGORITHMS.md section 2): zones tile the space, every
+ * Checks an overlay against its invariants (design.md §2): zones tile the space, every
  * neighbour table equals the neighbours computed from the geometry (same nodes, same zones), and every
  * node's point lies in one of its zones.
  */

@@ -19,7 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Basic CAN matchmaking (ALGORITHMS section 3): the owner picks among the capable nodes around it — the
+ * Basic CAN matchmaking (design.md §3): the owner picks among the capable nodes around it — the
  * fastest free one, else the least loaded — and when none is capable walks the job upward, towards more
  * capable zones; if the walk dead-ends, a depth-first search of the job's upper orthant makes sure a job
  * some node can run is placed before the client hears NO_MATCH.

@@ -10,7 +10,7 @@ import io.cangrid.overlay.resource.Requirements;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The capable nodes among a node and its neighbours (ALGORITHMS section 3, step 2), from neighbour state. */
+/** The capable nodes among a node and its neighbours (design.md §3), from neighbour state. */
 public final class Candidates {
 
     private Candidates() {

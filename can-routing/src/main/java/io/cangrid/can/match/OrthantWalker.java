@@ -19,7 +19,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The completeness search (ALGORITHMS section 3, step 5). A capable node's point dominates the job's
+ * The completeness search (design.md §3). A capable node's point dominates the job's
  * point in every real dimension, so it lies in a zone intersecting the job's upper orthant; visiting those
  * zones depth-first, checking each visited node's neighbours as candidates, finds a capable node whenever
  * one exists in a settled overlay. Only when the search runs out does the client get NO_MATCH.

@@ -9,7 +9,7 @@ import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.resource.ResourceSchema;
 
-/** The upward walk of CAN matchmaking (ALGORITHMS section 3, step 4): where a job goes when no node around can run it. */
+/** The upward walk of CAN matchmaking (design.md §3): where a job goes when no node around can run it. */
 public final class UpwardWalk {
 
     private UpwardWalk() {

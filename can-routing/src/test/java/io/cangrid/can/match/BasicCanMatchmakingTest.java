@@ -22,8 +22,8 @@ import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 /**
- * Basic CAN matchmaking on settled overlays of skewed nodes: the choice among candidates (ALGORITHMS
- * section 3, step 3) and job ownership following zones as nodes join and leave.
+ * Basic CAN matchmaking on settled overlays of skewed nodes: the choice among candidates (design.md
+ * §3) and job ownership following zones as nodes join and leave.
  */
 class BasicCanMatchmakingTest {
 

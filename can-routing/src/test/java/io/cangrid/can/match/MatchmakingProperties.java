@@ -17,7 +17,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * Completeness of basic CAN matchmaking (ALGORITHMS section 3, step 5) on settled overlays of skewed
+ * Completeness of basic CAN matchmaking (design.md §3) on settled overlays of skewed
  * nodes: a job some node can run is placed on a capable node, and a job no node can run ends NO_MATCH
  * with a reason that names what no node offers. Each layout and its jobs derive from one seed, printed in
  * every failure message. The default build runs a fixed set of layouts so that it is reproducible.

@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * A CAN-P locator's policies: the stopping factor SF in (0, 10], the push objective, the stopping rule and
- * the run-node score (ALGORITHMS section 5); the most pushes a job may take, so that stale aggregates
+ * the run-node score (design.md §5); the most pushes a job may take, so that stale aggregates
  * cannot bounce it forever; and the refinements of CAN-PX (section 10), each of which can be switched off:
  *
  * @param idleThreshold keep pushing, without the probabilistic stop, while the target region's average
@@ -97,7 +97,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
         }
     }
 
-    /** CAN-P exactly as ALGORITHMS section 5 (the paper's reconstructed formulas) with stopping factor {@code sf}. */
+    /** CAN-P exactly as design.md §5 (the paper's reconstructed formulas) with stopping factor {@code sf}. */
     public static CanPConfig withStoppingFactor(double sf) {
         return new CanPConfig(sf, PushObjective.AVERAGE_OVER_NODES, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
                 DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false, false,
@@ -106,7 +106,7 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
 
     /**
      * CAN-P as shipped with stopping factor {@code sf}: section 5 calibrated against the published ratios
-     * (ALGORITHMS section 10) — no probabilistic stop while the target region's average queue is below
+     * (design.md §10) — no probabilistic stop while the target region's average queue is below
      * {@link #DEFAULT_IDLE_THRESHOLD}, the objective {@code q/n} that goes with it, shortest queue with
      * best-fit ties among candidates, and jobs just sent counted until the next update.
      */

@@ -31,7 +31,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * CAN-P (ALGORITHMS section 5): at the owner and at every node a job is pushed to, a free capable node
+ * CAN-P (design.md §5): at the owner and at every node a job is pushed to, a free capable node
  * nearby takes the job at once; otherwise the job is pushed up toward the region the objective prefers,
  * stopping with the probability of the stopping rule, and on a stop goes to the best-scoring capable node
  * seen on its path. Until a capable node has been seen at all the job walks upward as in basic CAN.

@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * Jobs this node sent to each neighbour since that neighbour's last state message. Until the neighbour
  * speaks again its published queue and backlog are stale by exactly these jobs and their work, so they are
- * added to them when it is a candidate (ALGORITHMS section 10, point 6: staleness herds jobs onto the node that looked free).
+ * added to them when it is a candidate (design.md §10: staleness herds jobs onto the node that looked free).
  */
 final class SentLedger {
 

@@ -26,7 +26,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One node's part in the job life cycle (ALGORITHMS section 6), in its three roles: injection node (accepts
+ * One node's part in the job life cycle (design.md §6), in its three roles: injection node (accepts
  * a client's job, gives it an id, hands it to the locator), owner ({@link OwnerDesk}) and run node
  * ({@link RunDesk}). The {@link Locator} carries jobs between the roles; this class is what it calls back.
  */

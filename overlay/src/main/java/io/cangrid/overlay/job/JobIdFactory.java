@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
 /**
- * Gives jobs their place in the CAN space (ALGORITHMS section 1): the point is the job's requirements
+ * Gives jobs their place in the CAN space (design.md §1): the point is the job's requirements
  * normalised by the schema (0 where it states none), followed by a virtual coordinate drawn at injection
  * (from the client's submission key, see {@link #idForKey}). One factory per schema; the injection node uses
  * it once per submitted job.

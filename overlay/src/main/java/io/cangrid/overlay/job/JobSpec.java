@@ -13,7 +13,7 @@ import java.util.Objects;
  *
  * <p>{@code work} is measured in seconds on a baseline node (cpu = 1.0), so a node of cpu speed {@code s}
  * runs the job in {@code work / s} seconds. Workloads that define run time against another baseline
- * (ALGORITHMS section 9) convert when they generate jobs.
+ * (design.md §9) convert when they generate jobs.
  *
  * @param name null when the job has none
  * @param command null for a simulated job

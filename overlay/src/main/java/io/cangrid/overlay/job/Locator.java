@@ -4,7 +4,7 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 
 /**
- * The seam between the job life cycle and the way a grid finds nodes (ARCHITECTURE, "Locator seam"). One
+ * The seam between the job life cycle and the way a grid finds nodes (design.md §0.1). One
  * instance runs on every node, on that node's thread. The life cycle ({@link JobAgent}) asks it two things
  * and it answers by calling the agent back, on whichever node the answer is reached:
  * <ul>

@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * The owner's side of the life cycle (ALGORITHMS section 6): it keeps the profile of every job whose point
+ * The owner's side of the life cycle (design.md §6): it keeps the profile of every job whose point
  * it owned when the job arrived, starts matchmaking, watches the run node's heartbeats and matches again
  * when they stop, and tells the client how its jobs stand.
  */

@@ -7,7 +7,7 @@ import java.util.OptionalDouble;
 
 /**
  * A requirement that none of the nodes looked at meets, with the largest value they offer in that
- * dimension: the reason a NO_MATCH gives the client (ALGORITHMS section 3).
+ * dimension: the reason a NO_MATCH gives the client (design.md §3).
  *
  * @param index the dimension's position in the schema
  * @param largestOffered empty when no node was looked at

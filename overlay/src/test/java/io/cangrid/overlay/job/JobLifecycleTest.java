@@ -18,7 +18,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The job life cycle without failures (ALGORITHMS section 6, steps 1–4), on a fixed placement and with
+ * The job life cycle without failures (design.md §6, steps 1–4), on a fixed placement and with
  * constant 5 ms messages, so every time below follows from the protocol: client → injection node → owner
  * → run node is three messages.
  */

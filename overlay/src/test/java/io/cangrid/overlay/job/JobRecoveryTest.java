@@ -18,7 +18,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Recovery in the job life cycle (ALGORITHMS section 6, step 5): a dead run node, a dead owner, both, and
+ * Recovery in the job life cycle (design.md §6): a dead run node, a dead owner, both, and
  * a run node leaving. Constant 5 ms messages, so every time follows from the protocol. Every test ends with
  * "no job lost": each job reaches exactly one final state at the client.
  */

@@ -18,7 +18,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Run nodes the owner no longer counts on (ALGORITHMS section 6): one that comes back after a partition
+ * Run nodes the owner no longer counts on (design.md §6): one that comes back after a partition
  * during which its job was matched elsewhere, and one whose job changed owner while a heartbeat was on its
  * way. Neither may run a job to completion twice, nor lose it.
  */

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * How an oracle chooses among the capable live nodes (never empty), ALGORITHMS section 8. {@code random} is
+ * How an oracle chooses among the capable live nodes (never empty), design.md §8. {@code random} is
  * the deciding node's own source, so oracles that draw stay reproducible.
  */
 @FunctionalInterface

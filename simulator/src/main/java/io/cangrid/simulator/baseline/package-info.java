@@ -1,2 +1,2 @@
-/** The oracles (ALGORITHMS section 8): matchmakers with global knowledge and zero matchmaking cost. */
+/** The oracles (design.md §8): matchmakers with global knowledge and zero matchmaking cost. */
 package io.cangrid.simulator.baseline;

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What machines the grid is made of (ALGORITHMS section 9). Mixed: every node draws a level per resource
+ * What machines the grid is made of (design.md §9). Mixed: every node draws a level per resource
  * independently, {@code P(level k) ∝ skew^k}. Clustered: every node is one of a few identical classes.
  *
  * @param cpuLevels cpu speeds relative to the baseline node, ascending

@@ -11,7 +11,7 @@ import java.util.TreeSet;
 import java.util.random.RandomGenerator;
 
 /**
- * Draws jobs (ALGORITHMS section 9): each of cpu, memory and disk is constrained independently with the
+ * Draws jobs (design.md §9): each of cpu, memory and disk is constrained independently with the
  * mix's probability, to a value drawn from the population's levels with the population's skew (for a
  * clustered population, from the values its classes have); W is uniform over the mix's range of minutes.
  *

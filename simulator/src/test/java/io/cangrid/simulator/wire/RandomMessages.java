@@ -6,6 +6,8 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.MessageRegistry;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
+import io.cangrid.overlay.job.InputFile;
+import io.cangrid.overlay.job.JobCommand;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.Requirements;
 import java.lang.reflect.Array;
@@ -112,6 +114,12 @@ final class RandomMessages {
                 z = halves[random.nextInt(2)];
             }
             return z;
+        }
+        if (type == JobCommand.class) {
+            String[] argv = {"sh", "-c", randomText()};
+            String[] env = random.nextBoolean() ? new String[0] : new String[] {"CANGRID_X=" + randomText()};
+            InputFile[] inputs = {new InputFile("in.txt", randomText().getBytes(java.nio.charset.StandardCharsets.UTF_8))};
+            return new JobCommand(argv, env, inputs, new String[] {"out.txt"}, random.nextInt(100_000));
         }
         if (type == Message.class || type.isInterface() && Message.class.isAssignableFrom(type)) {
             return depth >= MAX_DEPTH ? null : value(anyMessageOf(type), depth + 1);
