@@ -48,7 +48,8 @@ final class ResourceFinder {
         FindRequest request;
         if (arrived.returning()) {
             Visit mine = arrived.visit(arrived.route()[arrived.routeLength() - 1]);
-            if (!mine.node().equals(here.node()) || !mine.point().equals(here.point())) {
+            boolean moved = !mine.node().equals(here.node()) || !mine.point().equals(here.point());
+            if (moved && params.hole() == HoleInHistory.FAIL) {
                 fail(arrived, FindFailure.HOLE_IN_HISTORY);
                 return;
             }

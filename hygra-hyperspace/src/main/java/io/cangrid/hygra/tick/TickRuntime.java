@@ -84,6 +84,17 @@ public final class TickRuntime {
         }
     }
 
+    /**
+     * Rounds of {@link #requestPhase()} until no request travels any more: each request still makes one
+     * move per round, so requests of one phase interleave and compete as they would in one tick, but
+     * every search ends within the phase. Requests are bounded by their hop limit, so this ends.
+     */
+    public void requestPhaseUntilSettled() {
+        while (!travelling.isEmpty()) {
+            requestPhase();
+        }
+    }
+
     public int travellingCount() {
         return travelling.size();
     }
