@@ -69,15 +69,23 @@ public final class HygraScenarioLoader {
             String v = config.getString(HygraScenarioKeys.NAME);
             return v.matches(NAME_PATTERN) ? v : null;
         });
-        HygraParameters parameters = new HygraParameters(
-                r.intIn(HygraScenarioKeys.DEG_MIN, 1, 10_000), r.intIn(HygraScenarioKeys.DEG_MAX, 2, 10_000),
-                r.intIn(HygraScenarioKeys.T_MAX, 0, 1_000_000), r.intIn(HygraScenarioKeys.HOP_LIMIT, 1, 1_000_000),
-                r.choice(HygraScenarioKeys.HEURISTIC, Heuristic.class),
-                r.choice(HygraScenarioKeys.DEAD_END, DeadEndStrategy.class),
-                r.choice(HygraScenarioKeys.VISIT_IDENTITY, VisitIdentity.class),
-                r.choice(HygraScenarioKeys.PLACEMENT, Placement.class),
-                r.choice(HygraScenarioKeys.HOLE_IN_HISTORY, HoleInHistory.class), 0,
-                HygraParameters.DEFAULT_ROUND_TIMEOUT_MILLIS);
+        HygraParameters parameters;
+        try {
+            parameters = new HygraParameters(
+                    r.intIn(HygraScenarioKeys.DEG_MIN, 1, 10_000), r.intIn(HygraScenarioKeys.DEG_MAX, 2, 10_000),
+                    r.intIn(HygraScenarioKeys.T_MAX, 0, 1_000_000), r.intIn(HygraScenarioKeys.HOP_LIMIT, 1, 1_000_000),
+                    r.choice(HygraScenarioKeys.HEURISTIC, Heuristic.class),
+                    r.choice(HygraScenarioKeys.DEAD_END, DeadEndStrategy.class),
+                    r.choice(HygraScenarioKeys.VISIT_IDENTITY, VisitIdentity.class),
+                    r.choice(HygraScenarioKeys.PLACEMENT, Placement.class),
+                    r.choice(HygraScenarioKeys.HOLE_IN_HISTORY, HoleInHistory.class), 0,
+                    HygraParameters.DEFAULT_ROUND_TIMEOUT_MILLIS);
+        } catch (ScenarioException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            // The protocol's own checks name the value and what is allowed; the file name is added here.
+            throw new ScenarioException(source + ": " + e.getMessage(), e);
+        }
         List<Integer> rates = r.read(HygraScenarioKeys.RATES, "a list of whole requests per tick in [1, 10000]",
                 () -> config.getIntList(HygraScenarioKeys.RATES));
         try {
@@ -92,7 +100,10 @@ public final class HygraScenarioLoader {
                     r.intIn(HygraScenarioKeys.MEASURED_TICKS, 1, 1_000_000),
                     r.choice(HygraScenarioKeys.REQUEST_PACE, RequestPace.class), rates);
             return new HygraScenario(name, source, settings);
+        } catch (ScenarioException e) {
+            throw e;
         } catch (IllegalArgumentException e) {
+            // The protocol's own checks name the value and what is allowed; the file name is added here.
             throw new ScenarioException(source + ": " + e.getMessage(), e);
         }
     }
