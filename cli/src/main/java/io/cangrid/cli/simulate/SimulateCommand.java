@@ -75,6 +75,10 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Path scenarioFile = ScenarioPaths.resolve(scenarioArgument);
+        if (HygraSimulation.handles(scenarioFile)) {
+            return HygraSimulation.run(spec, scenarioFile, overrides, json.enabled());
+        }
         int parallel = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         Validation.atLeast(spec, "--threads", parallel, 1);
         Scenario scenario = loadScenario();

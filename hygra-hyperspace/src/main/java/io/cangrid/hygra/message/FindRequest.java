@@ -1,0 +1,49 @@
+package io.cangrid.hygra.message;
+
+import io.cangrid.hygra.resource.ResourceVector;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.Point;
+
+/**
+ * A job allocation request (q, P) on its way (Algorithm 3). {@code visited} is P, every node seen in
+ * order; {@code route} holds the positions in P of the nodes still leading from the first node to the
+ * current one, which backtracking walks back along. Both are snapshots: a hop builds new arrays.
+ *
+ * @param hops moves made so far, forward and back
+ * @param returning true when the sender backtracked to this node
+ */
+public record FindRequest(long requestId, NodeId origin, ResourceVector demand, Point target, long durationMillis,
+        Visit[] visited, int[] route, int hops, boolean returning) implements HygraMessage {
+
+    public FindRequest {
+        visited = visited.clone();
+        route = route.clone();
+    }
+
+    @Override
+    public Visit[] visited() {
+        return visited.clone();
+    }
+
+    @Override
+    public int[] route() {
+        return route.clone();
+    }
+
+    public int visitCount() {
+        return visited.length;
+    }
+
+    public Visit visit(int index) {
+        return visited[index];
+    }
+
+    public int routeLength() {
+        return route.length;
+    }
+
+    /** The node at position {@code index} of the route. */
+    public NodeId routeAt(int index) {
+        return visited[route[index]].node();
+    }
+}

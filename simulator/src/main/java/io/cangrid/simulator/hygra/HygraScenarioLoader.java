@@ -1,0 +1,193 @@
+package io.cangrid.simulator.hygra;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigSyntax;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueFactory;
+import io.cangrid.hygra.protocol.DeadEndStrategy;
+import io.cangrid.hygra.protocol.Heuristic;
+import io.cangrid.hygra.protocol.HoleInHistory;
+import io.cangrid.hygra.protocol.HygraParameters;
+import io.cangrid.hygra.protocol.Placement;
+import io.cangrid.hygra.protocol.VisitIdentity;
+import io.cangrid.hygra.tick.RequestPace;
+import io.cangrid.hygra.tick.TickSettings;
+import io.cangrid.simulator.scenario.ScenarioException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Reads a HYGRA tick scenario ({@code experiment = hygra-tick}). Like the grid scenario loader it applies
+ * {@code key=value} overrides and refuses unknown keys, wrong types and values out of range, naming the
+ * file, the key, what is allowed and what was found.
+ */
+public final class HygraScenarioLoader {
+
+    private static final String NAME_PATTERN = "[A-Za-z0-9._-]+";
+
+    private HygraScenarioLoader() {
+    }
+
+    /** True when the file parses and declares {@code experiment = hygra-tick}; the grid loader reads the rest. */
+    public static boolean isHygraScenario(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try {
+            Config config = parse(file);
+            return config.hasPath(HygraScenarioKeys.EXPERIMENT)
+                    && HygraScenarioKeys.EXPERIMENT_VALUE.equals(config.getString(HygraScenarioKeys.EXPERIMENT));
+        } catch (ConfigException e) {
+            // Not ours to judge: the grid scenario loader reports what is wrong with the file.
+            return false;
+        }
+    }
+
+    public static HygraScenario load(Path file, List<String> overrides) {
+        String source = file.toString();
+        Config config;
+        try {
+            config = overrides(overrides, source).withFallback(parse(file)).resolve();
+        } catch (ConfigException e) {
+            throw new ScenarioException(source + " is not a valid HYGRA scenario: " + e.getMessage(), e);
+        }
+        for (Map.Entry<String, ConfigValue> entry : config.entrySet()) {
+            if (!HygraScenarioKeys.ALL.contains(entry.getKey())) {
+                throw unknownKey(source, entry.getKey());
+            }
+        }
+        Reader r = new Reader(config, source);
+        String name = r.read(HygraScenarioKeys.NAME, "letters, digits, '.', '_' or '-'", () -> {
+            String v = config.getString(HygraScenarioKeys.NAME);
+            return v.matches(NAME_PATTERN) ? v : null;
+        });
+        HygraParameters parameters;
+        try {
+            parameters = new HygraParameters(
+                    r.intIn(HygraScenarioKeys.DEG_MIN, 1, 10_000), r.intIn(HygraScenarioKeys.DEG_MAX, 2, 10_000),
+                    r.intIn(HygraScenarioKeys.T_MAX, 0, 1_000_000), r.intIn(HygraScenarioKeys.HOP_LIMIT, 1, 1_000_000),
+                    r.choice(HygraScenarioKeys.HEURISTIC, Heuristic.class),
+                    r.choice(HygraScenarioKeys.DEAD_END, DeadEndStrategy.class),
+                    r.choice(HygraScenarioKeys.VISIT_IDENTITY, VisitIdentity.class),
+                    r.choice(HygraScenarioKeys.PLACEMENT, Placement.class),
+                    r.choice(HygraScenarioKeys.HOLE_IN_HISTORY, HoleInHistory.class), 0,
+                    HygraParameters.DEFAULT_ROUND_TIMEOUT_MILLIS);
+        } catch (ScenarioException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            // The protocol's own checks name the value and what is allowed; the file name is added here.
+            throw new ScenarioException(source + ": " + e.getMessage(), e);
+        }
+        List<Integer> rates = r.read(HygraScenarioKeys.RATES, "a list of whole requests per tick in [1, 10000]",
+                () -> config.getIntList(HygraScenarioKeys.RATES));
+        try {
+            TickSettings settings = new TickSettings(r.read(HygraScenarioKeys.SEED, "a whole number",
+                    () -> config.getLong(HygraScenarioKeys.SEED)),
+                    r.intIn(HygraScenarioKeys.NODES, 2, 100_000), r.intIn(HygraScenarioKeys.RESOURCES, 1, 16),
+                    r.intIn(HygraScenarioKeys.CAPACITY_MIN, 0, 1_000_000_000),
+                    r.intIn(HygraScenarioKeys.CAPACITY_MAX, 1, 1_000_000_000), parameters,
+                    r.number(HygraScenarioKeys.MEAN_AMOUNT), r.number(HygraScenarioKeys.MEAN_DURATION),
+                    r.intIn(HygraScenarioKeys.SETTLE_TICKS, 0, 1_000_000),
+                    r.intIn(HygraScenarioKeys.WARMUP_TICKS, 0, 1_000_000),
+                    r.intIn(HygraScenarioKeys.MEASURED_TICKS, 1, 1_000_000),
+                    r.choice(HygraScenarioKeys.REQUEST_PACE, RequestPace.class), rates);
+            return new HygraScenario(name, source, settings);
+        } catch (ScenarioException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            // The protocol's own checks name the value and what is allowed; the file name is added here.
+            throw new ScenarioException(source + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Config parse(Path file) {
+        return ConfigFactory.parseFile(file.toFile(),
+                ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setAllowMissing(false));
+    }
+
+    private static Config overrides(List<String> overrides, String source) {
+        Config result = ConfigFactory.empty();
+        for (String override : overrides) {
+            int eq = override.indexOf('=');
+            if (eq <= 0) {
+                throw new ScenarioException("override '" + override + "' must read key=value, e.g. seed=2");
+            }
+            String key = override.substring(0, eq).strip();
+            String value = override.substring(eq + 1).strip();
+            if (!HygraScenarioKeys.ALL.contains(key)) {
+                throw unknownKey(source, key);
+            }
+            Config parsed;
+            try {
+                parsed = ConfigFactory.parseString(key + " = " + value);
+            } catch (ConfigException.Parse e) {
+                parsed = ConfigFactory.empty().withValue(key, ConfigValueFactory.fromAnyRef(value));
+            }
+            result = parsed.withFallback(result);
+        }
+        return result;
+    }
+
+    private static ScenarioException unknownKey(String source, String key) {
+        return new ScenarioException(source + ": unknown key '" + key + "' for a HYGRA tick scenario; known keys are "
+                + String.join(", ", HygraScenarioKeys.ALL));
+    }
+
+    /** Typed reads that name the key, what it allows and what was found. */
+    private record Reader(Config config, String source) {
+
+        <T> T read(String key, String allowed, Supplier<T> getter) {
+            if (!config.hasPath(key)) {
+                throw new ScenarioException(source + ": key '" + key + "' is missing; it must be " + allowed);
+            }
+            T value;
+            try {
+                value = getter.get();
+            } catch (ConfigException e) {
+                throw new ScenarioException(source + ": " + key + " must be " + allowed + ", was "
+                        + config.getValue(key).render(), e);
+            }
+            if (value == null) {
+                throw new ScenarioException(source + ": " + key + " must be " + allowed + ", was "
+                        + config.getValue(key).render());
+            }
+            return value;
+        }
+
+        int intIn(String key, int min, int max) {
+            String allowed = "a whole number in [" + min + ", " + max + "]";
+            long value = read(key, allowed, () -> config.getLong(key));
+            if (value < min || value > max) {
+                throw new ScenarioException(source + ": " + key + " must be " + allowed + ", was " + value);
+            }
+            return (int) value;
+        }
+
+        double number(String key) {
+            return read(key, "a number", () -> config.getDouble(key));
+        }
+
+        <E extends Enum<E>> E choice(String key, Class<E> type) {
+            List<String> names = new ArrayList<>();
+            for (E e : type.getEnumConstants()) {
+                names.add(e.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            }
+            String allowed = "one of " + String.join(", ", names);
+            String value = read(key, allowed, () -> config.getString(key));
+            for (E e : type.getEnumConstants()) {
+                if (e.name().equalsIgnoreCase(value.strip().replace('-', '_'))) {
+                    return e;
+                }
+            }
+            throw new ScenarioException(source + ": " + key + " must be " + allowed + ", was '" + value + "'");
+        }
+    }
+}
