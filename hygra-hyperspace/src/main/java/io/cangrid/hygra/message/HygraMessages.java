@@ -1,6 +1,7 @@
 package io.cangrid.hygra.message;
 
 import io.cangrid.hygra.resource.ResourceVector;
+import io.cangrid.hygra.resource.ResourceVectorSerializer;
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.MessageRegistry;
 
@@ -27,6 +28,6 @@ public final class HygraMessages implements MessageCatalog {
                 .register(352, Visit.class)
                 .register(353, Visit[].class)
                 .register(354, FindFailure.class)
-                .register(355, ResourceVector.class);
+                .register(355, ResourceVector.class, new ResourceVectorSerializer());
     }
 }

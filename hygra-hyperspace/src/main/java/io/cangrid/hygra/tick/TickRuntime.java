@@ -181,6 +181,12 @@ public final class TickRuntime {
         }
 
         @Override
+        public void post(Runnable action) {
+            // Single-threaded like the event simulation: a post runs with the timers of the current time.
+            schedule(0, action);
+        }
+
+        @Override
         public RandomGenerator random() {
             return random;
         }

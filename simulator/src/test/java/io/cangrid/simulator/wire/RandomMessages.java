@@ -2,6 +2,10 @@ package io.cangrid.simulator.wire;
 
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.geometry.ZonePath;
+import io.cangrid.hygra.resource.DiscreteAttribute;
+import io.cangrid.hygra.resource.HyperspaceSchema;
+import io.cangrid.hygra.resource.QuantityResource;
+import io.cangrid.hygra.resource.ResourceVector;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.MessageRegistry;
 import io.cangrid.overlay.NodeId;
@@ -16,6 +20,8 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -30,6 +36,10 @@ final class RandomMessages {
     private static final int ATTEMPTS = 50;
     private static final int MAX_DEPTH = 3;
     private static final int DIMENSIONS = 4;
+
+    private static final HyperspaceSchema HYPERSPACE = new HyperspaceSchema(
+            List.of(new QuantityResource("cpu", 200), new QuantityResource("mem", 200)),
+            List.of(new DiscreteAttribute("os", Set.of("linux", "bsd"))));
 
     private final SplittableRandom random;
     private final List<Class<?>> messageTypes = new ArrayList<>();
@@ -120,6 +130,10 @@ final class RandomMessages {
             String[] env = random.nextBoolean() ? new String[0] : new String[] {"CANGRID_X=" + randomText()};
             InputFile[] inputs = {new InputFile("in.txt", randomText().getBytes(java.nio.charset.StandardCharsets.UTF_8))};
             return new JobCommand(argv, env, inputs, new String[] {"out.txt"}, random.nextInt(100_000));
+        }
+        if (type == ResourceVector.class) {
+            return HYPERSPACE.request(Map.of("cpu", (long) random.nextInt(201), "mem", (long) random.nextInt(201)),
+                    random.nextBoolean() ? Map.of() : Map.of("os", random.nextBoolean() ? "linux" : "bsd"));
         }
         if (type == Message.class || type.isInterface() && Message.class.isAssignableFrom(type)) {
             return depth >= MAX_DEPTH ? null : value(anyMessageOf(type), depth + 1);
