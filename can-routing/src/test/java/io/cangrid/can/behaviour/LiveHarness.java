@@ -1,7 +1,10 @@
 package io.cangrid.can.behaviour;
 
 import io.cangrid.can.CanConfig;
+import io.cangrid.can.CanNode;
 import io.cangrid.can.CanNodeProgram;
+import io.cangrid.can.inspect.InspectableNode;
+import io.cangrid.overlay.NodeProgram;
 import io.cangrid.can.CanPhase;
 import io.cangrid.can.inspect.NodeReport;
 import io.cangrid.can.sim.RoutingProbe;
@@ -65,7 +68,10 @@ final class LiveHarness implements OverlayHarness {
             }
         }
         LiveNode node = runtime.bind(new InetSocketAddress("127.0.0.1", 0), null, 0);
-        node.start(ctx -> new CanNodeProgram(ctx, config, point, new Capabilities(), bootstraps)).join();
+        node.start(ctx -> {
+            CanNodeProgram overlay = new CanNodeProgram(ctx, config, point, new Capabilities(), bootstraps);
+            return new InspectableNode(ctx, overlay, overlay.can(), () -> 0);
+        }).join();
         nodes.put(node.self(), node);
         return node.self();
     }
@@ -99,7 +105,7 @@ final class LiveHarness implements OverlayHarness {
                 continue;
             }
             Object[] state = n.inspect(p -> {
-                var can = ((CanNodeProgram) p).can();
+                var can = can(p);
                 return new Object[] {can.phase(), can.phase() == CanPhase.ACTIVE ? NodeReport.of(can) : null};
             }).orTimeout(5, TimeUnit.SECONDS).join();
             if (state[0] == CanPhase.ACTIVE) {
@@ -117,7 +123,7 @@ final class LiveHarness implements OverlayHarness {
         for (LiveNode n : nodes.values()) {
             if (n.isRunning()) {
                 n.inspect(p -> {
-                    ((CanNodeProgram) p).can().setRoutedHandler((target, payload, hops) -> {
+                    can(p).setRoutedHandler((target, payload, hops) -> {
                         if (payload instanceof RoutingProbe probe) {
                             arrived.put(probe.id(), n.self());
                         }
@@ -130,7 +136,7 @@ final class LiveHarness implements OverlayHarness {
             long id = i;
             Point target = targets.get(i);
             nodes.get(sources.get(i)).inspect(p -> {
-                ((CanNodeProgram) p).can().route(target, new RoutingProbe(id));
+                can(p).route(target, new RoutingProbe(id));
                 return null;
             });
         }
@@ -139,6 +145,10 @@ final class LiveHarness implements OverlayHarness {
             pass(20);
         }
         return arrived;
+    }
+
+    private static CanNode can(NodeProgram p) {
+        return ((InspectableNode) p).can();
     }
 
     @Override
