@@ -1,6 +1,9 @@
 package io.cangrid.cli;
 
 import io.cangrid.cli.bench.BenchCommand;
+import io.cangrid.cli.node.NodeCommand;
+import io.cangrid.cli.node.NodesCommand;
+import io.cangrid.cli.node.PeersCommand;
 import io.cangrid.cli.simulate.SimulateCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -29,6 +32,9 @@ import picocli.CommandLine.ScopeType;
         scope = ScopeType.INHERIT,
         usageHelpAutoWidth = true,
         subcommands = {
+            NodeCommand.class,
+            PeersCommand.class,
+            NodesCommand.class,
             SimulateCommand.class,
             BenchCommand.class,
             HelpCommand.class,

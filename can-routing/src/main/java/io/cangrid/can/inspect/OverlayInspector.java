@@ -2,7 +2,7 @@ package io.cangrid.can.inspect;
 
 import io.cangrid.can.CanNode;
 import io.cangrid.can.CanPhase;
-import io.cangrid.can.NeighbourEntry;
+import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.geometry.ZonePath;
 import io.cangrid.overlay.NodeId;
@@ -51,18 +51,24 @@ public final class OverlayInspector {
 
     /** Inspects the active nodes among {@code nodes}. */
     public static Report inspect(Iterable<CanNode> nodes) {
-        List<CanNode> active = new ArrayList<>();
+        List<NodeReport> active = new ArrayList<>();
+        for (CanNode n : nodes) {
+            if (n.phase() == CanPhase.ACTIVE) {
+                active.add(NodeReport.of(n));
+            }
+        }
+        return inspectReports(active);
+    }
+
+    /** Inspects what active nodes reported about themselves (a live grid, walked from one node). */
+    public static Report inspectReports(List<NodeReport> active) {
         List<Zone> zones = new ArrayList<>();
         List<NodeId> owners = new ArrayList<>();
         int dims = -1;
-        for (CanNode n : nodes) {
-            if (n.phase() != CanPhase.ACTIVE) {
-                continue;
-            }
-            active.add(n);
+        for (NodeReport n : active) {
             for (Zone z : n.zones()) {
                 zones.add(z);
-                owners.add(n.id());
+                owners.add(n.node());
                 dims = z.dimensions();
             }
         }
@@ -78,7 +84,7 @@ public final class OverlayInspector {
         int mismatches = 0;
         int outside = 0;
         int pending = 0;
-        for (CanNode n : active) {
+        for (NodeReport n : active) {
             pending += pendingReturns(n, index);
             if (!tableMatches(n, index, examples)) {
                 mismatches++;
@@ -90,7 +96,7 @@ public final class OverlayInspector {
             if (!home) {
                 outside++;
                 if (examples.size() < EXAMPLES) {
-                    examples.add(n.id() + " point " + n.point() + " lies in none of its zones");
+                    examples.add(n.node() + " point " + n.point() + " lies in none of its zones");
                 }
             }
         }
@@ -99,7 +105,7 @@ public final class OverlayInspector {
     }
 
     /** Zones of {@code n} that its background repair will hand to their sibling's holder (see Departure). */
-    private static int pendingReturns(CanNode n, PartitionIndex index) {
+    private static int pendingReturns(NodeReport n, PartitionIndex index) {
         Zone[] held = n.zones();
         if (held.length < 2) {
             return 0;
@@ -107,16 +113,16 @@ public final class OverlayInspector {
         int pending = 0;
         for (Zone z : held) {
             NodeId holder = z.contains(n.point()) ? null : index.siblingOwner(z);
-            if (holder != null && !holder.equals(n.id())) {
+            if (holder != null && !holder.equals(n.node())) {
                 pending++;
             }
         }
         return pending;
     }
 
-    private static boolean tableMatches(CanNode n, PartitionIndex index, List<String> examples) {
+    private static boolean tableMatches(NodeReport n, PartitionIndex index, List<String> examples) {
         Map<NodeId, Set<ZonePath>> expected = new HashMap<>();
-        NodeId self = n.id();
+        NodeId self = n.node();
         for (Zone z : n.zones()) {
             List<Zone> found = new ArrayList<>();
             List<NodeId> foundOwners = new ArrayList<>();
@@ -128,12 +134,12 @@ public final class OverlayInspector {
             }
         }
         Map<NodeId, Set<ZonePath>> actual = new HashMap<>();
-        for (NeighbourEntry e : n.neighbours()) {
+        for (NodeZones e : n.neighbours()) {
             Set<ZonePath> paths = new HashSet<>();
             for (Zone z : e.zones()) {
                 paths.add(z.path());
             }
-            actual.put(e.id(), paths);
+            actual.put(e.node(), paths);
         }
         if (!actual.keySet().equals(expected.keySet())) {
             if (examples.size() < EXAMPLES) {
@@ -149,14 +155,14 @@ public final class OverlayInspector {
     }
 
     /** Each neighbour must be credited with exactly the zones it holds. */
-    private static boolean zonesMatch(CanNode n, PartitionIndex index, Map<NodeId, Set<ZonePath>> actual,
+    private static boolean zonesMatch(NodeReport n, PartitionIndex index, Map<NodeId, Set<ZonePath>> actual,
             List<String> examples) {
         Map<NodeId, Set<ZonePath>> held = index.zonesByOwner(actual.keySet());
         for (Map.Entry<NodeId, Set<ZonePath>> e : actual.entrySet()) {
             Set<ZonePath> truth = held.get(e.getKey());
             if (truth == null || !truth.equals(e.getValue())) {
                 if (examples.size() < EXAMPLES) {
-                    examples.add(n.id() + " credits " + e.getKey() + " with " + e.getValue() + " but it holds " + truth);
+                    examples.add(n.node() + " credits " + e.getKey() + " with " + e.getValue() + " but it holds " + truth);
                 }
                 return false;
             }

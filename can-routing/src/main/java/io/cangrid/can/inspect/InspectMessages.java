@@ -1,0 +1,15 @@
+package io.cangrid.can.inspect;
+
+import io.cangrid.overlay.MessageCatalog;
+import io.cangrid.overlay.MessageRegistry;
+
+/** Wire ids of operator inspection (160–179 of the CAN range). */
+public final class InspectMessages implements MessageCatalog {
+
+    @Override
+    public void registerInto(MessageRegistry registry) {
+        registry.register(160, PeersRequest.class)
+                .register(161, PeersReply.class)
+                .register(162, NodeReport.class);
+    }
+}

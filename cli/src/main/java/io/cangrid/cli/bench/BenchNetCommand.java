@@ -1,0 +1,54 @@
+package io.cangrid.cli.bench;
+
+import io.cangrid.can.bench.NetBenchmark;
+import io.cangrid.cli.JsonOption;
+import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.Validation;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code cangrid bench net}: the live runtime on loopback in one JVM. */
+@Command(name = "net",
+        description = "Measure the live runtime on 127.0.0.1: messages one node routes per second, heap per idle"
+                + " node, and the time a grid of nodes in one JVM takes to join and settle.")
+public final class BenchNetCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private JsonOption json;
+
+    @Option(names = "--nodes", defaultValue = "64", description = "Idle nodes in one JVM (default: ${DEFAULT-VALUE}).")
+    private int nodes;
+
+    @Option(names = "--seconds", defaultValue = "10", description = "How long to route through one node (default: ${DEFAULT-VALUE}).")
+    private int seconds;
+
+    @Option(names = "--period", defaultValue = "250",
+            description = "Update period of the nodes, in ms (default: ${DEFAULT-VALUE}).")
+    private long periodMillis;
+
+    @Override
+    public Integer call() {
+        Validation.inRange(spec, "--nodes", nodes, 2, 1024);
+        Validation.inRange(spec, "--seconds", seconds, 1, 600);
+        Validation.inRange(spec, "--period", periodMillis, 50, 60_000);
+        NetBenchmark.Result r = NetBenchmark.run(nodes, seconds * 1000L, periodMillis);
+        if (json.enabled()) {
+            JsonOutput.print(spec, r);
+        } else {
+            spec.commandLine().getOut().printf(Locale.ROOT,
+                    "%.0f routed messages/s through one node (%d in %.1f s); %d idle nodes: %.0f heap bytes each,"
+                            + " joined and settled in %.1f s (period %d ms)%s%n",
+                    r.routedPerSecond(), r.routedMessages(), r.routeSeconds(), r.idleNodes(), r.heapBytesPerIdleNode(),
+                    r.joinAndSettleSeconds(), r.updatePeriodMillis(), r.settled() ? "" : ", NOT settled");
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,179 @@
+package io.cangrid.cli.node;
+
+import io.cangrid.can.CanConfig;
+import io.cangrid.can.CanListener;
+import io.cangrid.cli.UserError;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.net.GridSecret;
+import io.cangrid.overlay.net.LiveNode;
+import io.cangrid.overlay.net.LiveRuntime;
+import io.cangrid.overlay.net.NetConfig;
+import io.cangrid.overlay.resource.Capabilities;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code cangrid node}: runs one live node until it is stopped (SIGTERM or Ctrl-C leave gracefully). */
+@Command(name = "node", description = "Run a grid node: start a new grid, or join one with --join.")
+public final class NodeCommand implements java.util.concurrent.Callable<Integer> {
+
+    private static final Logger log = LoggerFactory.getLogger("io.cangrid.node");
+    static final long LEAVE_TIMEOUT_MILLIS = 10_000;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private ClientOptions client;
+
+    @Option(names = "--listen", required = true, paramLabel = "HOST:PORT", converter = HostPort.Converter.class,
+            description = "Address to listen on (port 0: any free port, written to WORKDIR/address).")
+    private HostPort listen;
+
+    @Option(names = "--advertise", paramLabel = "HOST:PORT", converter = HostPort.Converter.class,
+            description = "Address peers reach this node at, when it differs from --listen.")
+    private HostPort advertise;
+
+    @Option(names = "--join", paramLabel = "HOST:PORT", converter = HostPort.Converter.class,
+            description = "A node of the grid to join through (repeatable; the first that answers is used)."
+                    + " Without it the node starts a new grid.")
+    private List<HostPort> join = new ArrayList<>();
+
+    @Option(names = "--workdir", paramLabel = "DIR", description = "Work directory (default: ~/.cangrid/node).")
+    private Path workdir;
+
+    @Option(names = "--cpu", paramLabel = "X", description = "CPU speed relative to the baseline core (default: detected).")
+    private Double cpu;
+
+    @Option(names = "--memory", paramLabel = "SIZE", converter = ByteSize.Converter.class,
+            description = "Memory offered, e.g. 8GiB (default: detected).")
+    private Long memory;
+
+    @Option(names = "--disk", paramLabel = "SIZE", converter = ByteSize.Converter.class,
+            description = "Disk offered, e.g. 100GiB (default: free space of the work directory).")
+    private Long disk;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "Node settings file (grid.* keys).")
+    private Path config;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Overrides a grid.* setting (repeatable).")
+    private List<String> sets = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        NodeSettings settings = NodeSettings.load(config, sets);
+        Path dir = workdir != null ? workdir : Path.of(System.getProperty("user.home"), ".cangrid", "node");
+        Files.createDirectories(dir);
+        Capabilities caps = capabilities(dir);
+        Path secretPath = SecretFile.resolve(client.secretFile);
+        GridSecret secret = SecretFile.load(secretPath, join.isEmpty());
+        NetConfig net = NetConfig.of(client.grid, secret)
+                .withMaxFrameBytes((int) settings.maxFrameBytes())
+                .withIdleMillis(settings.idleTimeout().toMillis());
+        CanConfig can = CanConfig.withUpdatePeriod(settings.updatePeriod().toMillis());
+
+        LiveRuntime runtime = new LiveRuntime(net, 1);
+        try {
+            LiveNode node = bind(runtime);
+            writeAddress(dir, node.self());
+            List<NodeId> bootstraps = join.isEmpty() ? List.of() : List.of(firstAnswering(node));
+            AtomicReference<String> abandoned = new AtomicReference<>();
+            CanListener onAbandon = new CanListener() {
+                @Override
+                public void joinAbandoned(String why) {
+                    abandoned.set(why);
+                }
+            };
+            Thread hook = new Thread(() -> leave(node), "cangrid-leave");
+            Runtime.getRuntime().addShutdownHook(hook);
+            log.info("node {} listening on {}:{} in grid '{}', capabilities cpu {} memory {} MiB disk {} GiB, {}",
+                    node.self(), node.self().host(), node.self().port(), client.grid, caps.get(0),
+                    Math.round(caps.get(1)), Math.round(caps.get(2)),
+                    join.isEmpty() ? "starting a new grid" : "joining through " + bootstraps.get(0));
+            node.start(LiveNodeAssembly.program(can, caps, bootstraps, onAbandon)).join();
+            node.stopped().join();
+            if (abandoned.get() != null) {
+                throw new UserError("could not join the grid: " + abandoned.get());
+            }
+            return 0;
+        } finally {
+            runtime.close();
+        }
+    }
+
+    private Capabilities capabilities(Path dir) {
+        double c = cpu != null ? cpu : MachineProbe.cpuSpeed();
+        double m = memory != null ? memory / (double) (1L << 20) : MachineProbe.memoryMiB();
+        double d = disk != null ? disk / (double) (1L << 30) : MachineProbe.freeDiskGiB(dir);
+        if (!(c > 0) || !(m > 0) || d < 0) {
+            throw new UserError("capabilities must be positive: cpu " + c + ", memory " + m + " MiB, disk " + d + " GiB");
+        }
+        return new Capabilities(c, m, d);
+    }
+
+    private LiveNode bind(LiveRuntime runtime) {
+        try {
+            return runtime.bind(new InetSocketAddress(listen.host(), listen.port()),
+                    advertise == null ? null : advertise.host(), advertise == null ? 0 : advertise.port());
+        } catch (UncheckedIOException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+    }
+
+    private NodeId firstAnswering(LiveNode node) throws InterruptedException {
+        List<String> failures = new ArrayList<>();
+        for (HostPort a : join) {
+            try {
+                return node.identify(a.host(), a.port()).get(NetConfig.DEFAULT_CONNECT_MILLIS
+                        + NetConfig.DEFAULT_HANDSHAKE_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | CompletionException e) {
+                failures.add(a + " (" + e.getCause().getMessage() + ")");
+            } catch (TimeoutException e) {
+                failures.add(a + " (no answer)");
+            }
+        }
+        throw new UserError("no join address answered: " + String.join("; ", failures));
+    }
+
+    private static void writeAddress(Path dir, NodeId self) throws IOException {
+        Path tmp = dir.resolve("address.tmp");
+        Files.writeString(tmp, self.host() + ":" + self.port() + "\n", StandardCharsets.UTF_8);
+        Files.move(tmp, dir.resolve("address"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** SIGTERM or Ctrl-C: hand the zones over, then let the JVM end, within a bounded time. */
+    private static void leave(LiveNode node) {
+        if (node.stopped().isDone()) {
+            return;
+        }
+        log.info("leaving the grid");
+        try {
+            node.leave().get(LEAVE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+            log.info("left the grid");
+        } catch (TimeoutException e) {
+            log.warn("leaving took over {} ms; stopping anyway", LEAVE_TIMEOUT_MILLIS);
+        } catch (ExecutionException e) {
+            log.warn("leaving failed: {}", e.getCause().toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.cangrid.cli.node;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValue;
+import io.cangrid.cli.UserError;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A live node's tunables, from {@code --config FILE} and {@code --set key=value}, under the scenario
+ * files' {@code grid.*} keys so a test grid and a simulated one read alike. Unknown keys are refused.
+ *
+ * @param updatePeriod    neighbour state period ({@code grid.update-period})
+ * @param heartbeatPeriod run-node heartbeat period ({@code grid.heartbeat-period}; read for the job layer)
+ * @param maxFrameBytes   largest frame on the wire ({@code grid.max-frame-size})
+ * @param idleTimeout     idle connections close after this ({@code grid.idle-timeout})
+ */
+public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long maxFrameBytes, Duration idleTimeout) {
+
+    static final Set<String> KEYS = Set.of("grid.update-period", "grid.heartbeat-period", "grid.max-frame-size",
+            "grid.idle-timeout");
+
+    private static final String DEFAULTS = """
+            grid.update-period = 10s
+            grid.heartbeat-period = 30s
+            grid.max-frame-size = 1MiB
+            grid.idle-timeout = 120s
+            """;
+
+    public static NodeSettings load(Path file, List<String> sets) {
+        Config overrides = ConfigFactory.empty();
+        for (String s : sets) {
+            int eq = s.indexOf('=');
+            if (eq <= 0) {
+                throw new UserError("--set '" + s + "' is not key=value");
+            }
+            try {
+                overrides = ConfigFactory.parseString(s.substring(0, eq).trim() + " = \"" + s.substring(eq + 1).trim()
+                        + "\"").withFallback(overrides);
+            } catch (ConfigException e) {
+                throw new UserError("--set '" + s + "': " + e.getMessage());
+            }
+        }
+        Config fromFile = ConfigFactory.empty();
+        if (file != null) {
+            if (!Files.isReadable(file)) {
+                throw new UserError("cannot read node configuration " + file);
+            }
+            try {
+                fromFile = ConfigFactory.parseFile(file.toFile());
+            } catch (ConfigException e) {
+                throw new UserError(file + ": " + e.getMessage());
+            }
+        }
+        Config merged = overrides.withFallback(fromFile);
+        for (Map.Entry<String, ConfigValue> e : merged.entrySet()) {
+            if (!KEYS.contains(e.getKey())) {
+                throw new UserError("unknown node setting '" + e.getKey() + "'" + (file != null ? " (" + file + " or --set)" : "")
+                        + "; known: " + String.join(", ", KEYS.stream().sorted().toList()));
+            }
+        }
+        Config c = merged.withFallback(ConfigFactory.parseString(DEFAULTS)).resolve();
+        try {
+            NodeSettings s = new NodeSettings(c.getDuration("grid.update-period"), c.getDuration("grid.heartbeat-period"),
+                    c.getMemorySize("grid.max-frame-size").toBytes(), c.getDuration("grid.idle-timeout"));
+            if (s.updatePeriod.toMillis() <= 0 || s.heartbeatPeriod.toMillis() <= 0 || s.idleTimeout.toMillis() <= 0) {
+                throw new UserError("grid periods and timeouts must be positive");
+            }
+            if (s.maxFrameBytes < 1024 || s.maxFrameBytes > (64L << 20)) {
+                throw new UserError("grid.max-frame-size must be between 1KiB and 64MiB, was " + s.maxFrameBytes);
+            }
+            return s;
+        } catch (ConfigException e) {
+            throw new UserError("node setting: " + e.getMessage());
+        }
+    }
+}

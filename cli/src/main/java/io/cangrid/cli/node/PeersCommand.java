@@ -1,0 +1,82 @@
+package io.cangrid.cli.node;
+
+import io.cangrid.can.inspect.PeersReply;
+import io.cangrid.can.inspect.PeersRequest;
+import io.cangrid.cli.JsonOption;
+import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.UserError;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.net.LiveClient;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code cangrid peers}: one node's id, address, capabilities, zones and neighbours. */
+@Command(name = "peers", description = "Show one node: id, address, capabilities, zones, neighbours, queue.")
+public final class PeersCommand implements Callable<Integer> {
+
+    static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private JsonOption json;
+
+    @Mixin
+    private ClientOptions client;
+
+    @Option(names = "--peer", required = true, paramLabel = "HOST:PORT", converter = HostPort.Converter.class,
+            description = "The node to ask.")
+    private HostPort peer;
+
+    @Override
+    public Integer call() {
+        try (LiveClient c = new LiveClient(client.netConfig())) {
+            PeersReply r = ask(c, peer);
+            Map<String, Object> view = PeerView.of(r);
+            if (json.enabled()) {
+                JsonOutput.print(spec, view);
+            } else {
+                print(spec.commandLine().getOut(), view);
+            }
+        }
+        return 0;
+    }
+
+    static PeersReply ask(LiveClient c, HostPort at) {
+        Message m;
+        try {
+            m = c.ask(at.host(), at.port(), new PeersRequest(1), TIMEOUT);
+        } catch (IOException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+        if (m instanceof PeersReply r) {
+            return r;
+        }
+        throw new UserError(at + " answered with " + m.getClass().getSimpleName() + " instead of its state");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void print(PrintWriter out, Map<String, Object> v) {
+        out.printf("node %s at %s (%s)%n", v.get("id"), v.get("address"), v.get("phase"));
+        out.printf("capabilities %s%n", v.get("capabilities"));
+        for (Map<String, Object> z : (List<Map<String, Object>>) v.get("zones")) {
+            out.printf("zone %s .. %s volume %.6f%n", java.util.Arrays.toString((double[]) z.get("lower")),
+                    java.util.Arrays.toString((double[]) z.get("upper")), (double) z.get("volume"));
+        }
+        for (Map<String, Object> n : (List<Map<String, Object>>) v.get("neighbours")) {
+            out.printf("neighbour %s at %s%n", n.get("id"), n.get("address"));
+        }
+        out.printf("queue %s%n", v.get("queueLength"));
+        out.flush();
+    }
+}

@@ -1,0 +1,47 @@
+package io.cangrid.overlay.net;
+
+import java.net.SocketAddress;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One warning line per refused connection, naming the remote address and the reason, at most
+ * {@link #LINES_PER_SECOND} a second: someone hammering a node with garbage must not fill its disk. Lines
+ * held back are counted and the count goes out with the next line that is written.
+ */
+final class RejectLog {
+
+    static final int LINES_PER_SECOND = 10;
+    private static final Logger log = LoggerFactory.getLogger(RejectLog.class);
+
+    private final AtomicLong windowStart = new AtomicLong();
+    private final AtomicInteger inWindow = new AtomicInteger();
+    private final AtomicInteger suppressed = new AtomicInteger();
+    private final LongAdder rejected = new LongAdder();
+
+    void closed(SocketAddress remote, String reason) {
+        rejected.increment();
+        long second = System.nanoTime() / 1_000_000_000L;
+        long start = windowStart.get();
+        if (start != second && windowStart.compareAndSet(start, second)) {
+            inWindow.set(0);
+        }
+        if (inWindow.incrementAndGet() > LINES_PER_SECOND) {
+            suppressed.incrementAndGet();
+            return;
+        }
+        int held = suppressed.getAndSet(0);
+        if (held > 0) {
+            log.warn("closed connection from {}: {} ({} similar line(s) suppressed)", remote, reason, held);
+        } else {
+            log.warn("closed connection from {}: {}", remote, reason);
+        }
+    }
+
+    long rejected() {
+        return rejected.sum();
+    }
+}
