@@ -1,6 +1,8 @@
 package io.cangrid.cli.node;
 
+import io.cangrid.cli.UserError;
 import io.cangrid.overlay.net.NetConfig;
+import io.cangrid.overlay.net.TlsFiles;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -15,7 +17,17 @@ public final class ClientOptions {
             description = "The grid's name (default: ${DEFAULT-VALUE}).")
     String grid;
 
+    @Option(names = "--tls-trust", paramLabel = "FILE",
+            description = "PEM certificates to trust when the grid's nodes use TLS (clients: enables TLS; nodes:"
+                    + " default is their own --tls-cert).")
+    Path tlsTrust;
+
     NetConfig netConfig() {
-        return NetConfig.of(grid, SecretFile.load(SecretFile.resolve(secretFile), false));
+        NetConfig config = NetConfig.of(grid, SecretFile.load(SecretFile.resolve(secretFile), false));
+        try {
+            return tlsTrust == null ? config : TlsFiles.applyClient(config, tlsTrust);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage(), e);
+        }
     }
 }

@@ -8,6 +8,7 @@ import io.cangrid.overlay.net.GridSecret;
 import io.cangrid.overlay.net.LiveNode;
 import io.cangrid.overlay.net.LiveRuntime;
 import io.cangrid.overlay.net.NetConfig;
+import io.cangrid.overlay.net.TlsFiles;
 import io.cangrid.overlay.resource.Capabilities;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -71,6 +72,13 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             description = "Disk offered, e.g. 100GiB (default: free space of the work directory).")
     private Long disk;
 
+    @Option(names = "--tls-cert", paramLabel = "FILE",
+            description = "PEM certificate chain: encrypt connections with TLS (every node of the grid must).")
+    private Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "FILE", description = "PEM (PKCS#8) private key of --tls-cert.")
+    private Path tlsKey;
+
     @Option(names = "--config", paramLabel = "FILE", description = "Node settings file (grid.* keys).")
     private Path config;
 
@@ -88,6 +96,16 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         NetConfig net = NetConfig.of(client.grid, secret)
                 .withMaxFrameBytes((int) settings.maxFrameBytes())
                 .withIdleMillis(settings.idleTimeout().toMillis());
+        if ((tlsCert == null) != (tlsKey == null)) {
+            throw new UserError("--tls-cert and --tls-key go together: give both, or neither for no TLS");
+        }
+        if (tlsCert != null) {
+            try {
+                net = TlsFiles.apply(net, tlsCert, tlsKey, client.tlsTrust);
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage(), e);
+            }
+        }
         CanConfig can = CanConfig.withUpdatePeriod(settings.updatePeriod().toMillis());
 
         LiveRuntime runtime = new LiveRuntime(net, 1);
