@@ -17,6 +17,7 @@ import io.cangrid.overlay.net.LiveRuntime;
 import io.cangrid.overlay.net.NetConfig;
 import io.cangrid.overlay.resource.Capabilities;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -32,9 +33,16 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class NetBenchmark {
 
     /** What one run measured. */
-    public record Result(long routedMessages, double routeSeconds, double routedPerSecond, int idleNodes,
-            double heapBytesPerIdleNode, double joinAndSettleSeconds, long updatePeriodMillis, boolean settled,
-            long rejectedConnections) {
+    /**
+     * @param routedPerSecond routed messages over the wall time of the run
+     * @param routerCpuSeconds CPU time of the routing node's thread during the run
+     * @param routedPerRouterCpuSecond routed messages per second of the router's own CPU: what one node can
+     *     route when it has a core to itself, which it does not here, where the sender and the receiver (as
+     *     much work again) share the machine's two cores with it
+     */
+    public record Result(long routedMessages, double routeSeconds, double routedPerSecond, double routerCpuSeconds,
+            double routedPerRouterCpuSecond, int idleNodes, double heapBytesPerIdleNode, double joinAndSettleSeconds,
+            long updatePeriodMillis, boolean settled, long rejectedConnections) {
     }
 
     private static final long ROUTE_PERIOD_MILLIS = 5_000;
@@ -47,10 +55,11 @@ public final class NetBenchmark {
     public static Result run(int idleNodes, long routeMillis, long periodMillis) {
         NetConfig net = NetConfig.of("bench", newSecret());
         long[] routed = new long[1];
+        double[] routerCpu = new double[1];
         double routeSeconds;
         try (LiveRuntime runtime = new LiveRuntime(net, 2)) {
             // A flood queues state updates behind it: a long period keeps failure detection out of the measure.
-            routeSeconds = routeThroughOne(runtime, routeMillis, ROUTE_PERIOD_MILLIS, routed);
+            routeSeconds = routeThroughOne(runtime, routeMillis, ROUTE_PERIOD_MILLIS, routed, routerCpu);
         }
         Runtime rt = Runtime.getRuntime();
         long before = usedHeap(rt);
@@ -78,8 +87,9 @@ public final class NetBenchmark {
             }
             runtime.close();
         }
-        return new Result(routed[0], routeSeconds, routed[0] / routeSeconds, idleNodes, perNode, settleSeconds,
-                periodMillis, settled, rejected);
+        return new Result(routed[0], routeSeconds, routed[0] / routeSeconds, routerCpu[0],
+                routerCpu[0] > 0 ? routed[0] / routerCpu[0] : 0, idleNodes, perNode, settleSeconds, periodMillis,
+                settled, rejected);
     }
 
     /**
@@ -87,7 +97,8 @@ public final class NetBenchmark {
      * middle node takes each in, routes it, and sends it on. A window of unacknowledged envelopes keeps the
      * sender from burying the others.
      */
-    private static double routeThroughOne(LiveRuntime runtime, long millis, long periodMillis, long[] routed) {
+    private static double routeThroughOne(LiveRuntime runtime, long millis, long periodMillis, long[] routed,
+            double[] routerCpu) {
         CanConfig can = CanConfig.withUpdatePeriod(periodMillis);
         List<LiveNode> nodes = new ArrayList<>();
         nodes.add(add(runtime, can, Point.of(0.25, 0.5), nodes));
@@ -110,6 +121,9 @@ public final class NetBenchmark {
                 }).join();
             }
             long middleInBefore = middle.stats().delivered();
+            long routerThread = middle.inspect(p -> Thread.currentThread().getId()).join();
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            long cpuBefore = threads.getThreadCpuTime(routerThread);
             long[] sent = new long[1];
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
             Runnable[] pump = new Runnable[1];
@@ -140,6 +154,8 @@ public final class NetBenchmark {
             double seconds = (System.nanoTime() - t0) / 1e9;
             // What the middle node took in, as long as it forwarded it: in and out is one routed message.
             routed[0] = Math.min(middle.stats().delivered() - middleInBefore, delivered.get());
+            long cpuAfter = threads.getThreadCpuTime(routerThread);
+            routerCpu[0] = cpuBefore < 0 || cpuAfter < 0 ? 0 : (cpuAfter - cpuBefore) / 1e9;
             return seconds;
         } finally {
             for (LiveNode n : nodes) {

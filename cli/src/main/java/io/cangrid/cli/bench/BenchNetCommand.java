@@ -44,9 +44,10 @@ public final class BenchNetCommand implements Callable<Integer> {
             JsonOutput.print(spec, r);
         } else {
             spec.commandLine().getOut().printf(Locale.ROOT,
-                    "%.0f routed messages/s through one node (%d in %.1f s); %d idle nodes: %.0f heap bytes each,"
-                            + " joined and settled in %.1f s (period %d ms)%s%n",
-                    r.routedPerSecond(), r.routedMessages(), r.routeSeconds(), r.idleNodes(), r.heapBytesPerIdleNode(),
+                    "%.0f routed messages/s through one node (%d in %.1f s; %.0f per second of the router's own CPU);"
+                            + " %d idle nodes: %.0f heap bytes each, joined and settled in %.1f s (period %d ms)%s%n",
+                    r.routedPerSecond(), r.routedMessages(), r.routeSeconds(), r.routedPerRouterCpuSecond(),
+                    r.idleNodes(), r.heapBytesPerIdleNode(),
                     r.joinAndSettleSeconds(), r.updatePeriodMillis(), r.settled() ? "" : ", NOT settled");
         }
         return 0;

@@ -181,7 +181,14 @@ public final class LiveNode implements NodeContext {
     // ---- the runtime's side ---------------------------------------------------------------------------
 
     void arrived(NodeId from, Message message) {
-        if (state == State.RUNNING) {
+        if (state != State.RUNNING) {
+            return;
+        }
+        if (loop.inEventLoop()) {
+            // The connection's handler already runs on this node's thread: hand the message over now
+            // rather than as one more task, which is most of a routed message's cost on a busy node.
+            deliver(from, message);
+        } else {
             loop.execute(() -> deliver(from, message));
         }
     }
