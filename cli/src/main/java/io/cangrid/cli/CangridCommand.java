@@ -1,6 +1,7 @@
 package io.cangrid.cli;
 
 import io.cangrid.cli.bench.BenchCommand;
+import io.cangrid.cli.demo.DemoCommand;
 import io.cangrid.cli.node.NodeCommand;
 import io.cangrid.cli.node.NodesCommand;
 import io.cangrid.cli.node.PeersCommand;
@@ -43,6 +44,7 @@ import picocli.CommandLine.ScopeType;
             StatusCommand.class,
             WaitCommand.class,
             ResultsCommand.class,
+            DemoCommand.class,
             SimulateCommand.class,
             BenchCommand.class,
             HelpCommand.class,

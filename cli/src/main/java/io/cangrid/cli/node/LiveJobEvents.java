@@ -28,6 +28,17 @@ final class LiveJobEvents implements JobEvents {
     }
 
     @Override
+    public void submitted(JobProfile job, long at) {
+        log.info("job {} routed to its owner (attempt {})", job.id(), job.attempt());
+    }
+
+    @Override
+    public void assigned(JobProfile job, NodeId runNode, io.cangrid.overlay.job.MatchTrace trace, int queueAhead,
+            long at) {
+        log.info("job {} queued here behind {}", job.id(), queueAhead);
+    }
+
+    @Override
     public void started(JobProfile job, NodeId runNode, long at) {
         log.info("job {} started ({} ms after submission)", job.id(), at - job.submittedAt());
     }

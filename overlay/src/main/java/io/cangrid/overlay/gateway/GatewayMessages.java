@@ -12,6 +12,7 @@ public final class GatewayMessages implements MessageCatalog {
                 .register(71, GridSubmitted.class)
                 .register(72, GridStatus.class)
                 .register(73, GridRemove.class)
-                .register(74, GridRemoved.class);
+                .register(74, GridRemoved.class)
+                .register(75, GridFollow.class);
     }
 }

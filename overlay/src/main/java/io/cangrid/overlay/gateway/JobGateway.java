@@ -101,6 +101,8 @@ public final class JobGateway implements NodeProgram {
             status(from, m);
         } else if (message instanceof GridRemove m) {
             ctx.send(from, new GridRemoved(m.ticket(), store.removeResult(m.job())));
+        } else if (message instanceof GridFollow m) {
+            follow(m.profile());
         } else if (message instanceof JobResult m) {
             ended(from, m);
         } else if (message instanceof JobProgress m) {
@@ -137,20 +139,36 @@ public final class JobGateway implements NodeProgram {
             ctx.send(client, new GridSubmitted(m.ticket(), null, e.getMessage()));
             return;
         }
+        follow(profile);
+        awaitOwner(client, m.ticket(), profile, ctx.now());
+    }
+
+    private void follow(JobProfile profile) {
         if (!pending.containsKey(profile.id())) {
             store.savePending(profile);
             pending.put(profile.id(), new Pending(profile, ctx.now()));
         }
-        awaitOwner(client, m.ticket(), profile.id(), ctx.now());
+    }
+
+    /** This node took the job and owns it too: a neighbour follows it as well, lest it die with this node. */
+    private void shareWithNeighbour(JobProfile profile) {
+        var neighbours = node.overlay().neighbours();
+        if (!neighbours.isEmpty()) {
+            ctx.send(neighbours.get(ctx.random().nextInt(neighbours.size())).id(), new GridFollow(profile));
+        }
     }
 
     /** Answers the client once the job's owner holds it, or after a bounded wait (the job is safe here). */
-    private void awaitOwner(NodeId client, long ticket, JobId id, long since) {
-        ask(id, SUBMIT_POLL_MILLIS * 4, reply -> {
-            if ((reply != null && reply.state() != null) || ctx.now() - since > SUBMIT_WAIT_MILLIS) {
-                ctx.send(client, new GridSubmitted(ticket, id, null));
+    private void awaitOwner(NodeId client, long ticket, JobProfile profile, long since) {
+        ask(profile.id(), SUBMIT_POLL_MILLIS * 4, reply -> {
+            boolean held = reply != null && reply.state() != null;
+            if (held && ctx.self().equals(reply.owner())) {
+                shareWithNeighbour(profile);
+            }
+            if (held || ctx.now() - since > SUBMIT_WAIT_MILLIS) {
+                ctx.send(client, new GridSubmitted(ticket, profile.id(), null));
             } else {
-                ctx.schedule(SUBMIT_POLL_MILLIS, () -> awaitOwner(client, ticket, id, since));
+                ctx.schedule(SUBMIT_POLL_MILLIS, () -> awaitOwner(client, ticket, profile, since));
             }
         });
     }
@@ -158,7 +176,8 @@ public final class JobGateway implements NodeProgram {
     // ---- following jobs ------------------------------------------------------------------------------
 
     private void ended(NodeId from, JobResult m) {
-        NodeId ranOn = m.state() == io.cangrid.overlay.job.JobState.NO_MATCH ? null : from;
+        // A result with output comes from the run node; one without (refused everywhere, no match) from the owner.
+        NodeId ranOn = m.output() != null ? from : null;
         ended(new JobStatusReply(0, m.id(), m.state(), null, ranOn, m.reason(), m.output()));
     }
 
@@ -219,7 +238,8 @@ public final class JobGateway implements NodeProgram {
             JobStatusReply best = reply;
             if (reply == null || reply.state() == null || (reply.state().isTerminal() && reply.output() == null)) {
                 JobStatusReply stored = store.result(m.job());
-                if (stored != null) {
+                // The owner's word stands unless it has none, or this node kept output the owner lacks.
+                if (stored != null && (reply == null || reply.state() == null || stored.output() != null)) {
                     best = stored;
                 }
             }
