@@ -13,6 +13,7 @@ public final class GatewayMessages implements MessageCatalog {
                 .register(72, GridStatus.class)
                 .register(73, GridRemove.class)
                 .register(74, GridRemoved.class)
-                .register(75, GridFollow.class);
+                .register(75, GridFollow.class)
+                .register(76, GridOutcome.class);
     }
 }

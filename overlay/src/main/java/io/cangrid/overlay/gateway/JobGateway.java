@@ -101,6 +101,10 @@ public final class JobGateway implements NodeProgram {
             status(from, m);
         } else if (message instanceof GridRemove m) {
             ctx.send(from, new GridRemoved(m.ticket(), store.removeResult(m.job())));
+        } else if (message instanceof GridOutcome m) {
+            JobStatusReply r = m.result();
+            node.agent().recordOutcome(r.job(), new io.cangrid.overlay.job.JobOutcome(r.state(), r.reason(),
+                    r.runNode(), ctx.now(), r.output()));
         } else if (message instanceof GridFollow m) {
             follow(m.profile());
         } else if (message instanceof JobResult m) {
@@ -178,7 +182,20 @@ public final class JobGateway implements NodeProgram {
     private void ended(NodeId from, JobResult m) {
         // A result with output comes from the run node; one without (refused everywhere, no match) from the owner.
         NodeId ranOn = m.output() != null ? from : null;
-        ended(new JobStatusReply(0, m.id(), m.state(), null, ranOn, m.reason(), m.output()));
+        JobStatusReply result = new JobStatusReply(0, m.id(), m.state(), null, ranOn, m.reason(), m.output());
+        ended(result);
+        ctx.schedule(2 * config.heartbeatMillis(), () -> ownerShouldKnow(result, 3));
+    }
+
+    /** Makes sure the job's owner knows how it ended (see {@link GridOutcome}); a few tries at most. */
+    private void ownerShouldKnow(JobStatusReply result, int tries) {
+        ask(result.job(), ASK_TIMEOUT_MILLIS, reply -> {
+            if (reply == null && tries > 1) {
+                ctx.schedule(config.heartbeatMillis(), () -> ownerShouldKnow(result, tries - 1));
+            } else if (reply != null && reply.state() == null && reply.owner() != null) {
+                ctx.send(reply.owner(), new GridOutcome(result));
+            }
+        });
     }
 
     private void ended(JobStatusReply result) {

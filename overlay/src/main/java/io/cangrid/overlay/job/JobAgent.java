@@ -202,6 +202,14 @@ public final class JobAgent {
         ctx.send(query.asker(), reply);
     }
 
+    /**
+     * Records how a job this node owns the point of ended, when this node never heard it from the run
+     * node (its predecessor as owner died as the word came); a job still tracked is left alone.
+     */
+    public void recordOutcome(JobId id, JobOutcome outcome) {
+        owner.record(id, outcome);
+    }
+
     /** The outcome this owner keeps of an ended job, or null. */
     public JobOutcome outcome(JobId id) {
         return owner.outcome(id);

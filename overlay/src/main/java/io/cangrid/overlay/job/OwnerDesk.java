@@ -194,6 +194,14 @@ final class OwnerDesk {
         rematch(job);
     }
 
+    void record(JobId id, JobOutcome outcome) {
+        if (!owned.containsKey(id) && !outcomes.containsKey(id)) {
+            ended.put(id, Boolean.TRUE);
+            outcomes.put(id, outcome);
+            agent.events().outcomeKept(id, outcome);
+        }
+    }
+
     JobOutcome outcome(JobId id) {
         return outcomes.get(id);
     }
