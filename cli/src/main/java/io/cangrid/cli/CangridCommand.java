@@ -1,9 +1,14 @@
 package io.cangrid.cli;
 
 import io.cangrid.cli.bench.BenchCommand;
+import io.cangrid.cli.demo.DemoCommand;
 import io.cangrid.cli.node.NodeCommand;
 import io.cangrid.cli.node.NodesCommand;
 import io.cangrid.cli.node.PeersCommand;
+import io.cangrid.cli.node.ResultsCommand;
+import io.cangrid.cli.node.StatusCommand;
+import io.cangrid.cli.node.SubmitCommand;
+import io.cangrid.cli.node.WaitCommand;
 import io.cangrid.cli.simulate.SimulateCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -35,6 +40,11 @@ import picocli.CommandLine.ScopeType;
             NodeCommand.class,
             PeersCommand.class,
             NodesCommand.class,
+            SubmitCommand.class,
+            StatusCommand.class,
+            WaitCommand.class,
+            ResultsCommand.class,
+            DemoCommand.class,
             SimulateCommand.class,
             BenchCommand.class,
             HelpCommand.class,

@@ -2,34 +2,51 @@ package io.cangrid.cli.node;
 
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.CanListener;
-import io.cangrid.can.CanNodeProgram;
 import io.cangrid.can.inspect.InspectableNode;
+import io.cangrid.can.match.CanGridNodes;
+import io.cangrid.can.match.CanOverlay;
+import io.cangrid.can.match.GridSettings;
+import io.cangrid.load.push.CanPConfig;
+import io.cangrid.load.push.CanPLocator;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgramFactory;
-import io.cangrid.overlay.Point;
+import io.cangrid.overlay.exec.ExecLimits;
+import io.cangrid.overlay.exec.ExecPolicy;
+import io.cangrid.overlay.exec.ProcessExecution;
+import io.cangrid.overlay.gateway.JobGateway;
+import io.cangrid.overlay.gateway.JobStore;
+import io.cangrid.overlay.job.JobConfig;
+import io.cangrid.overlay.job.JobNode;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
+import io.cangrid.overlay.wire.MessageCodec;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The one place that decides what program a {@code cangrid node} process runs: today the CAN overlay,
- * answering operators' inspection requests and logging its changes. When the job layer comes to live
- * nodes, this is what changes.
+ * The one place that decides what program a {@code cangrid node} process runs: a full grid node on the
+ * CAN (overlay, job life cycle, CAN-PX matchmaking) whose run node executes real processes under the
+ * node's execution policy, wrapped so that it answers operators' inspection requests and clients' job
+ * requests ({@link JobGateway}), with its jobs and results kept under the work directory.
+ *
+ * @param workdir the node's work directory: {@code jobs/} holds the job store, {@code runs/} the runs
  */
-final class LiveNodeAssembly {
+record LiveNodeAssembly(CanConfig can, JobConfig jobs, Capabilities capabilities, List<NodeId> bootstraps,
+        CanListener extraListener, Path workdir, ExecPolicy exec, long resultRetentionMillis, int maxFrameBytes) {
 
-    private LiveNodeAssembly() {
-    }
-
-    static NodeProgramFactory program(CanConfig can, Capabilities capabilities, List<NodeId> bootstraps,
-            CanListener extraListener) {
+    NodeProgramFactory program() {
         ResourceSchema schema = ResourceSchema.defaultSchema();
+        JobStore store = new JobStore(workdir.resolve("jobs"), MessageCodec.discover(maxFrameBytes));
         return ctx -> {
-            Point point = schema.pointOf(capabilities, ctx.random().nextDouble());
-            CanNodeProgram overlay = new CanNodeProgram(ctx, can, point, capabilities, bootstraps);
-            overlay.can().addListener(new NodeEventsLog(overlay.can()));
-            overlay.can().addListener(extraListener);
-            return new InspectableNode(ctx, overlay, overlay.can(), () -> 0);
+            GridSettings settings = new GridSettings(can, jobs, schema, CanPLocator.factory(schema, CanPConfig.px()),
+                    new LiveJobEvents(ctx, store),
+                    ProcessExecution.factory(workdir.resolve("runs"), exec, ExecLimits.DEFAULT));
+            JobNode<CanOverlay> node = CanGridNodes.create(ctx, settings, capabilities, bootstraps);
+            node.overlay().can().addListener(new NodeEventsLog(node.overlay().can()));
+            node.overlay().can().addListener(extraListener);
+            InspectableNode inspectable = new InspectableNode(ctx, node, node.overlay().can(),
+                    () -> node.agent().queue().length());
+            return new JobGateway(ctx, node, inspectable, store, jobs, resultRetentionMillis);
         };
     }
 }

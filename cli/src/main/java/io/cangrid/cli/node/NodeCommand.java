@@ -4,6 +4,8 @@ import io.cangrid.can.CanConfig;
 import io.cangrid.can.CanListener;
 import io.cangrid.cli.UserError;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.exec.ExecPolicy;
+import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.net.GridSecret;
 import io.cangrid.overlay.net.LiveNode;
 import io.cangrid.overlay.net.LiveRuntime;
@@ -38,6 +40,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
 
     private static final Logger log = LoggerFactory.getLogger("io.cangrid.node");
     static final long LEAVE_TIMEOUT_MILLIS = 10_000;
+    /** How long results (and owners' outcomes) are kept after a job ended. */
+    static final long RESULT_RETENTION_MILLIS = 7 * 24 * 3600_000L;
 
     @Spec
     private CommandSpec spec;
@@ -79,6 +83,11 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--tls-key", paramLabel = "FILE", description = "PEM (PKCS#8) private key of --tls-cert.")
     private Path tlsKey;
 
+    @Option(names = "--exec", paramLabel = "POLICY", defaultValue = "none",
+            description = "Which job commands this node runs: none (default), any, or allow:GLOB[,GLOB...]"
+                    + " (the executable's name or path matches).")
+    private String exec;
+
     @Option(names = "--config", paramLabel = "FILE", description = "Node settings file (grid.* keys).")
     private Path config;
 
@@ -88,6 +97,12 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     @Override
     public Integer call() throws Exception {
         NodeSettings settings = NodeSettings.load(config, sets);
+        ExecPolicy policy;
+        try {
+            policy = ExecPolicy.parse(exec);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--exec: " + e.getMessage());
+        }
         Path dir = workdir != null ? workdir : Path.of(System.getProperty("user.home"), ".cangrid", "node");
         Files.createDirectories(dir);
         Capabilities caps = capabilities(dir);
@@ -126,7 +141,12 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     node.self(), node.self().host(), node.self().port(), client.grid, caps.get(0),
                     Math.round(caps.get(1)), Math.round(caps.get(2)),
                     join.isEmpty() ? "starting a new grid" : "joining through " + bootstraps.get(0));
-            node.start(LiveNodeAssembly.program(can, caps, bootstraps, onAbandon)).join();
+            log.info(policy.runsAnything() ? "runs job commands: --exec " + policy
+                    : "runs no job commands (--exec none): jobs matched here go elsewhere");
+            JobConfig jobs = new JobConfig(settings.heartbeatPeriod().toMillis(), JobConfig.DEFAULT_MISSED_HEARTBEATS,
+                    JobConfig.DEFAULT_CLIENT_TIMEOUT_PERIODS, RESULT_RETENTION_MILLIS);
+            node.start(new LiveNodeAssembly(can, jobs, caps, bootstraps, onAbandon, dir, policy,
+                    RESULT_RETENTION_MILLIS, (int) settings.maxFrameBytes()).program()).join();
             node.stopped().join();
             if (abandoned.get() != null) {
                 throw new UserError("could not join the grid: " + abandoned.get());

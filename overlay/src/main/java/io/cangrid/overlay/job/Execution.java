@@ -1,8 +1,10 @@
 package io.cangrid.overlay.job;
 
+import java.util.function.Consumer;
+
 /**
- * Runs a job's work on the run node. The simulation's execution only lets time pass; a live node's would
- * start the job's process and post its completion back to the node's thread.
+ * Runs a job's work on the run node. The simulation's execution only lets time pass; a live node's starts
+ * the job's process and posts its completion back to the node's thread.
  */
 public interface Execution {
 
@@ -12,8 +14,23 @@ public interface Execution {
     }
 
     /**
-     * Starts {@code job}; calls {@code done} on the node's thread when it ends, with null on success or
-     * the run's error.
+     * How a run ended: {@code error} is null when the job ran (whatever its exit code) and names why it
+     * could not otherwise; {@code output} is null for a simulated job.
      */
-    Run start(JobProfile job, java.util.function.Consumer<String> done);
+    record Ended(String error, JobOutput output) {
+
+        /** A simulated run that let its time pass. */
+        public static final Ended SIMULATED = new Ended(null, null);
+    }
+
+    /** Starts {@code job}; calls {@code done} on the node's thread when it ends. */
+    Run start(JobProfile job, Consumer<Ended> done);
+
+    /**
+     * Why this node will not run {@code job} at all (its execution policy forbids the command), or null
+     * when it will. A refused job goes back to its owner to be matched elsewhere.
+     */
+    default String refusal(JobProfile job) {
+        return null;
+    }
 }

@@ -9,7 +9,9 @@ import io.cangrid.overlay.job.message.Heartbeats;
 import io.cangrid.overlay.job.message.JobAssign;
 import io.cangrid.overlay.job.message.JobDone;
 import io.cangrid.overlay.job.message.JobMessage;
+import io.cangrid.overlay.job.message.JobProgress;
 import io.cangrid.overlay.job.message.JobQueued;
+import io.cangrid.overlay.job.message.JobRefused;
 import io.cangrid.overlay.job.message.JobResult;
 import io.cangrid.overlay.job.message.JobReturned;
 import io.cangrid.overlay.job.message.JobStatusReply;
@@ -42,6 +44,8 @@ public final class JobAgent {
     private final RunDesk runner;
     private Locator locator;
     private boolean stopped;
+    private java.util.function.Consumer<JobStatusReply> ownReplies =
+            reply -> log.debug("{}: status of {} is {}", reply.owner(), reply.job(), reply.state());
 
     public JobAgent(NodeContext ctx, ResourceSchema schema, double cpuSpeed, Execution execution, JobConfig config,
             JobEvents events) {
@@ -105,6 +109,8 @@ public final class JobAgent {
             owner.returned(m.profile());
         } else if (message instanceof OwnershipHandoff m) {
             owner.receiveHandoff(m);
+        } else if (message instanceof JobRefused m) {
+            owner.refused(m.id(), from, m.reason());
         } else {
             // Progress, results and receipts are for clients; a node receiving one was named by mistake.
             log.warn("{}: {} from {} is addressed to clients, not nodes", self(), message.getClass().getSimpleName(),
@@ -123,6 +129,34 @@ public final class JobAgent {
         send(client, new JobSubmitted(request.ticket(), profile, null));
         events.submitted(profile, now());
         locator.toOwner(profile, MatchTrace.START, null);
+    }
+
+    /**
+     * Accepts a job on behalf of this node acting as its client (a live node's gateway does): gives it its
+     * id and hands it to the locator; the job's result and progress come to this node.
+     *
+     * @throws IllegalArgumentException when the spec does not fit the grid's schema
+     */
+    public JobProfile inject(JobSpec spec, long key) {
+        spec.checkAgainst(ids.schema());
+        JobProfile profile = new JobProfile(ids.idForKey(spec, key), spec, ctx.self(), now(), 1);
+        events.submitted(profile, now());
+        locator.toOwner(profile, MatchTrace.START, null);
+        return profile;
+    }
+
+    /** Routes a job this node is the client of to its owner again (next attempt): it lost track of it. */
+    public void resubmit(JobProfile profile) {
+        events.submitted(profile, now());
+        locator.toOwner(profile, MatchTrace.START, null);
+    }
+
+    /**
+     * Where replies to status queries this node asked and itself answers (as the owner) go; by default they
+     * are only logged, as nothing on a simulated node asks.
+     */
+    public void onOwnStatusReplies(java.util.function.Consumer<JobStatusReply> replies) {
+        this.ownReplies = Objects.requireNonNull(replies, "replies");
     }
 
     // ---- what locators call -------------------------------------------------------------------------
@@ -162,10 +196,18 @@ public final class JobAgent {
     public void answerStatus(StatusQuery query) {
         JobStatusReply reply = owner.status(query);
         if (query.asker().equals(ctx.self())) {
-            log.debug("{}: status of {} is {}", self(), query.job(), reply.state());
+            ownReplies.accept(reply);
             return;
         }
         ctx.send(query.asker(), reply);
+    }
+
+    /**
+     * Records how a job this node owns the point of ended, when this node never heard it from the run
+     * node (its predecessor as owner died as the word came); a job still tracked is left alone.
+     */
+    public void recordOutcome(JobId id, JobOutcome outcome) {
+        owner.record(id, outcome);
     }
 
     /** The outcome this owner keeps of an ended job, or null. */
@@ -194,7 +236,10 @@ public final class JobAgent {
     // ---- shared by the roles ------------------------------------------------------------------------
 
     void send(NodeId to, Message message) {
-        if (to.equals(ctx.self())) {
+        if (to.equals(ctx.self()) && (message instanceof JobResult || message instanceof JobProgress)) {
+            // This node is the job's client too (a live node's gateway): the hosting program takes these.
+            ctx.send(to, message);
+        } else if (to.equals(ctx.self())) {
             // Local delivery after the current event, so a role never re-enters itself mid-change.
             ctx.schedule(0, () -> {
                 if (!stopped) {

@@ -4,7 +4,12 @@ import io.cangrid.overlay.NodeId;
 
 /**
  * How a job ended, as its owner keeps it for a while after: the final state, the reason for FAILED and
- * NO_MATCH (null otherwise), the node it ran on (null for NO_MATCH) and when the owner heard of the end.
+ * NO_MATCH (null otherwise), the node it ran on (null for NO_MATCH), when the owner heard of the end, and
+ * what a real job's run left behind (null for simulated jobs).
  */
-public record JobOutcome(JobState state, String reason, NodeId runNode, long endedAt) {
+public record JobOutcome(JobState state, String reason, NodeId runNode, long endedAt, JobOutput output) {
+
+    public JobOutcome(JobState state, String reason, NodeId runNode, long endedAt) {
+        this(state, reason, runNode, endedAt, null);
+    }
 }

@@ -12,6 +12,9 @@ final class OwnedJob {
     long lastHeard;
     /** The passes between run nodes the accepted report counted (see {@code JobAssign#moves}). */
     int moves;
+    /** How often run nodes refused the job (execution policy), and which. */
+    int refusals;
+    final java.util.Set<String> refusedBy = new java.util.LinkedHashSet<>();
 
     OwnedJob(JobProfile profile, MatchTrace trace, long now) {
         this.profile = profile;

@@ -8,6 +8,7 @@ import io.cangrid.overlay.job.message.JobStatusReply;
 import io.cangrid.overlay.job.message.StatusQuery;
 import io.cangrid.overlay.job.message.Heartbeats;
 import io.cangrid.overlay.job.message.JobProgress;
+import io.cangrid.overlay.job.message.JobResult;
 import io.cangrid.overlay.job.message.OwnerChanged;
 import io.cangrid.overlay.job.message.OwnershipHandoff;
 import java.util.ArrayList;
@@ -28,6 +29,12 @@ final class OwnerDesk {
      * ended job, and not to tell a run node to drop a job whose new owner has not reached it yet.
      */
     static final int GONE_REMEMBERED = 4096;
+
+    /**
+     * Refusals (run nodes whose execution policy forbids the job's command) after which a job ends FAILED:
+     * matchmaking does not know policies, so it may pick a refusing node again, but never forever.
+     */
+    static final int MAX_REFUSALS = 4;
 
     private final JobAgent agent;
     private final Map<JobId, OwnedJob> owned = new LinkedHashMap<>();
@@ -163,7 +170,36 @@ final class OwnerDesk {
         OwnedJob job = owned.remove(id);
         ended.put(id, Boolean.TRUE);
         NodeId ranOn = done.state() == JobState.NO_MATCH ? null : (job != null && job.runNode != null ? job.runNode : from);
-        outcomes.put(id, new JobOutcome(done.state(), done.reason(), ranOn, agent.now()));
+        JobOutcome outcome = new JobOutcome(done.state(), done.reason(), ranOn, agent.now(), done.output());
+        outcomes.put(id, outcome);
+        agent.events().outcomeKept(id, outcome);
+    }
+
+    /** A run node refused the job: match it again, or give up after {@link #MAX_REFUSALS}. */
+    void refused(JobId id, NodeId from, String reason) {
+        OwnedJob job = owned.get(id);
+        if (job == null || (job.runNode != null && !job.runNode.equals(from))) {
+            return; // ended, or placed elsewhere meanwhile
+        }
+        job.refusals++;
+        job.refusedBy.add(from.shortName());
+        if (job.refusals >= MAX_REFUSALS) {
+            JobCommand command = job.profile.spec().command();
+            String why = "no node allows executable '" + (command == null ? "?" : command.executable()) + "' (refused "
+                    + job.refusals + " times, by " + String.join(", ", job.refusedBy) + "; last said: " + reason + ")";
+            agent.send(job.profile.client(), new JobResult(id, JobState.FAILED, why));
+            done(new JobDone(id, JobState.FAILED, why), null); // it ran nowhere
+            return;
+        }
+        rematch(job);
+    }
+
+    void record(JobId id, JobOutcome outcome) {
+        if (!owned.containsKey(id) && !outcomes.containsKey(id)) {
+            ended.put(id, Boolean.TRUE);
+            outcomes.put(id, outcome);
+            agent.events().outcomeKept(id, outcome);
+        }
     }
 
     JobOutcome outcome(JobId id) {
@@ -179,7 +215,7 @@ final class OwnerDesk {
         JobOutcome outcome = outcomes.get(id);
         if (outcome != null) {
             return new JobStatusReply(query.ticket(), id, outcome.state(), agent.self(), outcome.runNode(),
-                    outcome.reason());
+                    outcome.reason(), outcome.output());
         }
         return new JobStatusReply(query.ticket(), id, null, agent.self(), null,
                 "the owner of the job's point has no record of it: never submitted, or ended more than "

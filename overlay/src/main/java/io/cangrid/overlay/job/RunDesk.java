@@ -6,6 +6,7 @@ import io.cangrid.overlay.job.message.Heartbeats;
 import io.cangrid.overlay.job.message.JobAssign;
 import io.cangrid.overlay.job.message.JobDone;
 import io.cangrid.overlay.job.message.JobQueued;
+import io.cangrid.overlay.job.message.JobRefused;
 import io.cangrid.overlay.job.message.JobResult;
 import io.cangrid.overlay.job.message.JobReturned;
 import io.cangrid.overlay.job.message.OwnerChanged;
@@ -44,6 +45,11 @@ final class RunDesk {
             agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom(), assign.moves()));
             return;
         }
+        String refusal = execution.refusal(profile);
+        if (refusal != null) {
+            agent.send(assign.owner(), new JobRefused(profile.id(), refusal));
+            return;
+        }
         int ahead = queue.length();
         queue.add(new HeldJob(profile, assign.owner(), assign.trace(), assign.moves()));
         ownerLastAck.putIfAbsent(assign.owner(), agent.now());
@@ -68,10 +74,10 @@ final class RunDesk {
             return;
         }
         agent.events().started(next.profile, agent.self(), agent.now());
-        run = execution.start(next.profile, error -> finished(next, error));
+        run = execution.start(next.profile, ended -> finished(next, ended));
     }
 
-    private void finished(HeldJob job, String error) {
+    private void finished(HeldJob job, Execution.Ended ended) {
         if (!queue.isRunning(job.id())) {
             return; // aborted meanwhile
         }
@@ -79,9 +85,9 @@ final class RunDesk {
         run = null;
         long now = agent.now();
         agent.events().runEnded(job.profile, agent.self(), now);
-        JobState state = error == null ? JobState.COMPLETED : JobState.FAILED;
-        agent.send(job.profile.client(), new JobResult(job.id(), state, error));
-        agent.send(job.owner, new JobDone(job.id(), state, error));
+        JobState state = ended.error() == null ? JobState.COMPLETED : JobState.FAILED;
+        agent.send(job.profile.client(), new JobResult(job.id(), state, ended.error(), ended.output()));
+        agent.send(job.owner, new JobDone(job.id(), state, ended.error(), ended.output()));
         startNext();
     }
 

@@ -21,8 +21,8 @@ public final class SimulatedExecution implements Execution {
     }
 
     @Override
-    public Run start(JobProfile job, java.util.function.Consumer<String> done) {
-        Timer timer = ctx.schedule(job.spec().runningMillis(cpuSpeed), () -> done.accept(null));
+    public Run start(JobProfile job, java.util.function.Consumer<Ended> done) {
+        Timer timer = ctx.schedule(job.spec().runningMillis(cpuSpeed), () -> done.accept(Ended.SIMULATED));
         return timer::cancel;
     }
 }

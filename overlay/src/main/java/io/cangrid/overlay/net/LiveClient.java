@@ -32,7 +32,7 @@ public final class LiveClient implements AutoCloseable {
     private final MessageCodec codec;
     private final EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("cangrid-client", true));
     private final SecureRandom random = new SecureRandom();
-    private final RejectLog rejects = new RejectLog();
+    private final RejectLog rejects = new RejectLog(true);
     private final NonceLedger nonces = new NonceLedger();
 
     public LiveClient(NetConfig config) {

@@ -21,9 +21,23 @@ final class RejectLog {
     private final AtomicInteger inWindow = new AtomicInteger();
     private final AtomicInteger suppressed = new AtomicInteger();
     private final LongAdder rejected = new LongAdder();
+    private final boolean quiet;
+
+    RejectLog() {
+        this(false);
+    }
+
+    /** @param quiet log at debug only: a client reports the refusal to its user itself, in one line */
+    RejectLog(boolean quiet) {
+        this.quiet = quiet;
+    }
 
     void closed(SocketAddress remote, String reason) {
         rejected.increment();
+        if (quiet) {
+            log.debug("closed connection from {}: {}", remote, reason);
+            return;
+        }
         long second = System.nanoTime() / 1_000_000_000L;
         long start = windowStart.get();
         if (start != second && windowStart.compareAndSet(start, second)) {

@@ -1,11 +1,17 @@
 package io.cangrid.overlay.job.message;
 
 import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobOutput;
 import io.cangrid.overlay.job.JobState;
 
 /**
  * To the owner: the job reached its final state (with the reason for FAILED and NO_MATCH, null otherwise);
- * stop tracking it and keep only the outcome, for status queries.
+ * stop tracking it and keep only the outcome, for status queries. {@code output} is what a real job's run
+ * left behind, kept with the outcome so that any node can fetch the result; null for simulated jobs.
  */
-public record JobDone(JobId id, JobState state, String reason) implements JobMessage {
+public record JobDone(JobId id, JobState state, String reason, JobOutput output) implements JobMessage {
+
+    public JobDone(JobId id, JobState state, String reason) {
+        this(id, state, reason, null);
+    }
 }

@@ -7,6 +7,7 @@ import io.cangrid.overlay.job.JobCommand;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobLoad;
 import io.cangrid.overlay.job.JobOutcome;
+import io.cangrid.overlay.job.JobOutput;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.JobSpec;
 import io.cangrid.overlay.job.JobState;
@@ -47,6 +48,8 @@ public final class JobMessages implements MessageCatalog {
                 .register(460, InputFile.class)
                 .register(461, InputFile[].class)
                 .register(462, JobOutcome.class)
-                .register(463, JobOutcome[].class);
+                .register(463, JobOutcome[].class)
+                .register(464, JobOutput.class)
+                .register(465, JobRefused.class);
     }
 }

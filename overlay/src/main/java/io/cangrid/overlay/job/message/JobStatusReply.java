@@ -3,14 +3,19 @@ package io.cangrid.overlay.job.message;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobOutput;
 import io.cangrid.overlay.job.JobState;
 
 /**
  * The owner's answer to a {@link StatusQuery}: the job's state as the owner knows it (MATCHING, QUEUED,
  * RUNNING, or a final state kept for a while after the end), its run node, and the reason of a FAILED or
  * NO_MATCH end. {@code state} is null when the owner has no record of the job: never submitted, or ended
- * longer ago than owners keep outcomes.
+ * longer ago than owners keep outcomes. {@code output} is what a real job's run left behind, once it ended.
  */
-public record JobStatusReply(long ticket, JobId job, JobState state, NodeId owner, NodeId runNode, String reason)
-        implements Message {
+public record JobStatusReply(long ticket, JobId job, JobState state, NodeId owner, NodeId runNode, String reason,
+        JobOutput output) implements Message {
+
+    public JobStatusReply(long ticket, JobId job, JobState state, NodeId owner, NodeId runNode, String reason) {
+        this(ticket, job, state, owner, runNode, reason, null);
+    }
 }

@@ -1,0 +1,138 @@
+package io.cangrid.cli.demo;
+
+import io.cangrid.cli.JsonOption;
+import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.UserError;
+import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.job.JobCommand;
+import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.overlay.job.message.JobStatusReply;
+import io.cangrid.overlay.net.NetConfig;
+import io.cangrid.overlay.net.GridSecret;
+import io.cangrid.overlay.resource.ResourceSchema;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cangrid demo}: a live grid of separate {@code cangrid node} processes on 127.0.0.1, in a fresh
+ * directory with a fresh secret; submits short shell jobs through random nodes, kills one node with SIGKILL
+ * half way, follows every job to its end and prints a summary. Everything started is stopped on exit and
+ * on Ctrl-C.
+ */
+@Command(name = "demo", description = "Run a small live grid on this machine and push jobs through it.")
+public final class DemoCommand implements Callable<Integer> {
+
+    static final long FOLLOW_LIMIT_MILLIS = 75_000;
+    static final long POLL_MILLIS = 200;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private JsonOption json;
+
+    @Option(names = "--nodes", defaultValue = "8", description = "Node processes (default: ${DEFAULT-VALUE}).")
+    private int nodes;
+
+    @Option(names = "--jobs", defaultValue = "100", description = "Jobs to submit (default: ${DEFAULT-VALUE}).")
+    private int jobs;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the job sizes and peers chosen.")
+    private long seed;
+
+    @Override
+    public Integer call() throws Exception {
+        if (nodes < 2 || nodes > 32 || jobs < 1 || jobs > 10_000) {
+            throw new UserError("--nodes must be 2..32 and --jobs 1..10000");
+        }
+        Path jar = LocalGrid.runningJar();
+        if (jar == null) {
+            throw new UserError("demo starts node processes from the cangrid jar: run it through bin/cangrid");
+        }
+        Path dir = Files.createTempDirectory("cangrid-demo");
+        LocalGrid grid = new LocalGrid(dir, jar, List.of("--exec", "allow:sh", "--set", "grid.update-period=300ms",
+                "--set", "grid.heartbeat-period=1s", "--cpu", "1", "--memory", "1GiB", "--disk", "10GiB"));
+        Thread onCtrlC = new Thread(() -> closeQuietly(grid), "cangrid-demo-stop");
+        Runtime.getRuntime().addShutdownHook(onCtrlC);
+        PrintStream err = System.err;
+        try {
+            err.printf("starting %d nodes in %s%n", nodes, dir);
+            grid.start(nodes);
+            Thread.sleep(3_000); // ten update periods: the last joiners settle
+            DemoRun run = new DemoRun(grid, clients(grid), new SplittableRandom(seed));
+            try (ProgressBar bar = bar(err)) {
+                run.submitAll(jobs, nodes / 2 + 1, bar::stepTo);
+                run.followAll(FOLLOW_LIMIT_MILLIS, POLL_MILLIS, bar::stepTo);
+            } finally {
+                run.close();
+            }
+            Map<String, Object> summary = run.summary();
+            if (json.enabled()) {
+                JsonOutput.print(spec, summary);
+            } else {
+                DemoRun.print(spec.commandLine().getOut(), summary);
+            }
+            return (int) summary.get("completed") == jobs ? 0 : 1;
+        } finally {
+            grid.close();
+            Runtime.getRuntime().removeShutdownHook(onCtrlC);
+        }
+    }
+
+    private static List<GridClient> clients(LocalGrid grid) {
+        GridSecret secret = io.cangrid.cli.node.SecretFile.load(grid.secret(), false);
+        List<GridClient> out = new ArrayList<>();
+        for (String a : grid.addresses()) {
+            int colon = a.lastIndexOf(':');
+            out.add(new GridClient(NetConfig.of(NetConfig.DEFAULT_GRID, secret), a.substring(0, colon),
+                    Integer.parseInt(a.substring(colon + 1))));
+        }
+        return out;
+    }
+
+    private ProgressBar bar(PrintStream err) {
+        return new ProgressBarBuilder().setTaskName("jobs ended").setInitialMax(jobs).setUnit(" jobs", 1)
+                .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250)
+                .setConsumer(new ConsoleProgressBarConsumer(err)).build();
+    }
+
+    private static void closeQuietly(LocalGrid grid) {
+        try {
+            grid.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A short shell job: a random sleep of 0.2 to 1.4 s, then a line naming it. */
+    static JobSpec job(int n, SplittableRandom random) {
+        double sleep = 0.2 + random.nextInt(13) / 10.0;
+        JobCommand cmd = JobCommand.of("sh", "-c", "sleep " + sleep + "; echo demo job " + n + " slept " + sleep);
+        return JobSpec.requiring(ResourceSchema.defaultSchema(), Map.of(), sleep, "demo-" + n).withCommand(cmd);
+    }
+
+    static JobStatusReply statusOrNull(GridClient c, JobId id) {
+        try {
+            return c.status(id);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}

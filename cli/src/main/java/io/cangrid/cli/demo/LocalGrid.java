@@ -1,0 +1,133 @@
+package io.cangrid.cli.demo;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code cangrid node} processes on 127.0.0.1, each with its own work directory under one directory and
+ * one secret: what the demo and the multi-process tests run. Every process it started is stopped by
+ * {@link #close}, also when starting failed half way.
+ */
+public final class LocalGrid implements AutoCloseable {
+
+    private static final long ADDRESS_WAIT_MILLIS = 30_000;
+
+    private final Path dir;
+    private final Path jar;
+    private final List<String> nodeOptions;
+    private final List<Process> processes = new ArrayList<>();
+    private final List<String> addresses = new ArrayList<>();
+
+    /**
+     * @param jar         the packaged cangrid jar the nodes run
+     * @param nodeOptions options added to every {@code node} command (exec policy, periods, capabilities)
+     */
+    public LocalGrid(Path dir, Path jar, List<String> nodeOptions) {
+        this.dir = dir;
+        this.jar = jar;
+        this.nodeOptions = List.copyOf(nodeOptions);
+    }
+
+    /** The jar this code runs from, when it runs from one. */
+    public static Path runningJar() {
+        try {
+            Path p = Path.of(LocalGrid.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return p.toString().endsWith(".jar") ? p : null;
+        } catch (java.net.URISyntaxException | SecurityException e) {
+            return null;
+        }
+    }
+
+    public Path secret() {
+        return dir.resolve("secret");
+    }
+
+    /** Starts {@code count} nodes, the first a new grid and the others joining through it, one after another. */
+    public void start(int count) throws IOException, InterruptedException {
+        for (int i = 0; i < count; i++) {
+            Process p = launch(i, i == 0 ? null : addresses.get(0));
+            addresses.add(awaitAddress(i, p));
+        }
+    }
+
+    private Process launch(int i, String join) throws IOException {
+        Path work = dir.resolve("node" + i);
+        Files.createDirectories(work);
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx96m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-jar", jar.toAbsolutePath().toString(), "node",
+                "--listen", "127.0.0.1:0", "--workdir", work.toString(), "--secret-file", secret().toString()));
+        cmd.addAll(nodeOptions);
+        if (join != null) {
+            cmd.add("--join");
+            cmd.add(join);
+        }
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(work.resolve("node.log").toFile()).start();
+        processes.add(p);
+        return p;
+    }
+
+    private String awaitAddress(int i, Process p) throws IOException, InterruptedException {
+        Path file = dir.resolve("node" + i).resolve("address");
+        long deadline = System.currentTimeMillis() + ADDRESS_WAIT_MILLIS;
+        while (System.currentTimeMillis() < deadline) {
+            if (Files.exists(file)) {
+                return Files.readString(file).strip();
+            }
+            if (!p.isAlive()) {
+                throw new IOException("node " + i + " ended at start: " + log(i));
+            }
+            Thread.sleep(50);
+        }
+        throw new IOException("node " + i + " wrote no address within " + ADDRESS_WAIT_MILLIS + " ms: " + log(i));
+    }
+
+    public List<String> addresses() {
+        return List.copyOf(addresses);
+    }
+
+    public String address(int i) {
+        return addresses.get(i);
+    }
+
+    public int size() {
+        return processes.size();
+    }
+
+    public boolean isAlive(int i) {
+        return processes.get(i).isAlive();
+    }
+
+    /** SIGKILL: the node gets no chance to say goodbye. */
+    public void kill(int i) throws InterruptedException {
+        processes.get(i).destroyForcibly();
+        processes.get(i).waitFor(10, TimeUnit.SECONDS);
+    }
+
+    public String log(int i) throws IOException {
+        Path f = dir.resolve("node" + i).resolve("node.log");
+        return Files.exists(f) ? Files.readString(f) : "(no log)";
+    }
+
+    /** Stops every node: SIGTERM (a graceful leave), then SIGKILL for any still running after a few seconds. */
+    @Override
+    public void close() throws InterruptedException {
+        for (Process p : processes) {
+            p.destroy();
+        }
+        long deadline = System.currentTimeMillis() + 5_000;
+        for (Process p : processes) {
+            long left = Math.max(1, deadline - System.currentTimeMillis());
+            if (!p.waitFor(left, TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                p.waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.cangrid.cli.node;
+
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.message.JobStatusReply;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** A job's status as the job commands print it: a map in a fixed order for JSON, a line for people. */
+final class JobView {
+
+    private JobView() {
+    }
+
+    static Map<String, Object> of(JobId id, JobStatusReply r) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("job", id.toString());
+        v.put("state", r == null || r.state() == null ? "UNKNOWN" : r.state().name());
+        v.put("exitCode", r == null || r.output() == null ? null : r.output().exitCode());
+        v.put("owner", r == null ? null : address(r.owner()));
+        v.put("runNode", r == null ? null : address(r.runNode()));
+        v.put("reason", r == null ? "no answer" : r.reason());
+        return v;
+    }
+
+    static String line(Map<String, Object> v) {
+        StringBuilder sb = new StringBuilder().append(v.get("job")).append(' ').append(v.get("state"));
+        if (v.get("exitCode") != null) {
+            sb.append(" exit ").append(v.get("exitCode"));
+        }
+        if (v.get("runNode") != null) {
+            sb.append(" on ").append(v.get("runNode"));
+        }
+        if (v.get("owner") != null) {
+            sb.append(" (owner ").append(v.get("owner")).append(')');
+        }
+        if (v.get("reason") != null) {
+            sb.append(": ").append(v.get("reason"));
+        }
+        return sb.toString();
+    }
+
+    private static String address(NodeId n) {
+        return n == null ? null : n.hasAddress() ? n.host() + ":" + n.port() : n.shortName();
+    }
+}

@@ -1,0 +1,42 @@
+package io.cangrid.cli.node;
+
+import io.cangrid.cli.UserError;
+import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.job.JobId;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** What the job commands share: the node to talk to (any node of the grid) and the grid's secret. */
+public final class PeerOptions {
+
+    @Mixin
+    ClientOptions client;
+
+    @Option(names = "--peer", paramLabel = "HOST:PORT", defaultValue = "${env:CANGRID_PEER}",
+            description = "Any node of the grid (default: $CANGRID_PEER).")
+    String peer;
+
+    HostPort peer() {
+        if (peer == null || peer.isBlank()) {
+            throw new UserError("no node to talk to: give --peer HOST:PORT or set CANGRID_PEER");
+        }
+        try {
+            return HostPort.parse(peer);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--peer " + e.getMessage());
+        }
+    }
+
+    GridClient connect() {
+        HostPort at = peer();
+        return new GridClient(client.netConfig(), at.host(), at.port());
+    }
+
+    static JobId jobId(String text) {
+        try {
+            return JobId.parse(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new UserError("'" + text + "' is not a job id: " + e.getMessage());
+        }
+    }
+}

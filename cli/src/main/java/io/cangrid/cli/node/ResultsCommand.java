@@ -1,0 +1,115 @@
+package io.cangrid.cli.node;
+
+import io.cangrid.cli.JsonOption;
+import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.UserError;
+import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.job.InputFile;
+import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobOutput;
+import io.cangrid.overlay.job.message.JobStatusReply;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cangrid results JOB}: what an ended job left behind. Without {@code --dir} its standard output is
+ * printed on stdout and its standard error on stderr; with it, {@code stdout}, {@code stderr},
+ * {@code exit-code} and the output files are written into the directory.
+ */
+@Command(name = "results", description = "Fetch an ended job's output: stdout, stderr, exit code, output files.")
+public final class ResultsCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private JsonOption json;
+
+    @Mixin
+    private PeerOptions peer;
+
+    @Option(names = "--dir", paramLabel = "D", description = "Write the results into this directory.")
+    private Path dir;
+
+    @Option(names = "--remove", description = "Delete the result the node asked has stored, after fetching it.")
+    private boolean remove;
+
+    @Parameters(index = "0", paramLabel = "JOB", description = "The job's id.")
+    private String job;
+
+    @Override
+    public Integer call() {
+        JobId id = PeerOptions.jobId(job);
+        try (GridClient grid = peer.connect()) {
+            JobStatusReply r = grid.status(id);
+            if (r.state() == null || !r.state().isTerminal()) {
+                throw new UserError("job " + id + " has not ended (" + (r.state() == null ? "no record: " + r.reason()
+                        : r.state()) + ")");
+            }
+            JobOutput out = r.output();
+            if (dir != null) {
+                write(out);
+            }
+            if (json.enabled()) {
+                JsonOutput.print(spec, view(id, r));
+            } else if (dir == null && out != null) {
+                spec.commandLine().getOut().print(out.stdout());
+                spec.commandLine().getOut().flush();
+                PrintWriter err = spec.commandLine().getErr();
+                err.print(out.stderr());
+                err.flush();
+            } else if (out == null) {
+                spec.commandLine().getOut().println(JobView.line(JobView.of(id, r)));
+                spec.commandLine().getOut().flush();
+            }
+            if (remove) {
+                grid.remove(id);
+            }
+            return 0;
+        } catch (IOException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+    }
+
+    private void write(JobOutput out) throws IOException {
+        Files.createDirectories(dir);
+        if (out == null) {
+            return;
+        }
+        Files.writeString(dir.resolve("stdout"), out.stdout(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("stderr"), out.stderr(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("exit-code"), out.exitCode() + "\n", StandardCharsets.UTF_8);
+        for (InputFile f : out.files()) {
+            Files.write(dir.resolve(f.name()), f.content());
+        }
+    }
+
+    private static Map<String, Object> view(JobId id, JobStatusReply r) {
+        Map<String, Object> v = JobView.of(id, r);
+        JobOutput out = r.output();
+        if (out != null) {
+            v.put("stdout", out.stdout());
+            v.put("stderr", out.stderr());
+            List<String> files = new ArrayList<>();
+            for (InputFile f : out.files()) {
+                files.add(f.name());
+            }
+            v.put("files", files);
+            v.put("notes", out.notes());
+        }
+        return v;
+    }
+}

@@ -1,0 +1,52 @@
+package io.cangrid.cli.node;
+
+import io.cangrid.cli.JsonOption;
+import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.UserError;
+import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.message.JobStatusReply;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code cangrid status JOB}: where a job stands, asked of any node (it asks the job's owner). */
+@Command(name = "status", description = "Show a job's state, exit code, owner and run node.")
+public final class StatusCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private JsonOption json;
+
+    @Mixin
+    private PeerOptions peer;
+
+    @Parameters(index = "0", paramLabel = "JOB", description = "The job's id, as submit printed it.")
+    private String job;
+
+    @Override
+    public Integer call() {
+        JobId id = PeerOptions.jobId(job);
+        JobStatusReply r;
+        try (GridClient grid = peer.connect()) {
+            r = grid.status(id);
+        } catch (IOException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+        Map<String, Object> v = JobView.of(id, r);
+        if (json.enabled()) {
+            JsonOutput.print(spec, v);
+        } else {
+            spec.commandLine().getOut().println(JobView.line(v));
+            spec.commandLine().getOut().flush();
+        }
+        return r.state() == null ? 1 : 0;
+    }
+}

@@ -1,0 +1,137 @@
+package io.cangrid.cli.node;
+
+import io.cangrid.cli.JsonOption;
+import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.UserError;
+import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.job.InputFile;
+import io.cangrid.overlay.job.JobCommand;
+import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.overlay.resource.ResourceSchema;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cangrid submit}: hands a command to the grid through any node and prints the job's id once the
+ * job's owner holds it. Everything that can be checked here (sizes, files, requirements) is checked before
+ * anything is sent, so a refused submission leaves nothing behind.
+ */
+@Command(name = "submit", description = "Submit a job: cangrid submit [options] -- CMD ARGS...; prints its id.")
+public final class SubmitCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private JsonOption json;
+
+    @Mixin
+    private PeerOptions peer;
+
+    @Option(names = "--min-cpu", paramLabel = "X", description = "Minimum cpu speed (relative to a 2.5 GHz core).")
+    private double minCpu;
+
+    @Option(names = "--min-memory", paramLabel = "SIZE", converter = ByteSize.Converter.class,
+            description = "Minimum memory, e.g. 4GiB.")
+    private long minMemory;
+
+    @Option(names = "--min-disk", paramLabel = "SIZE", converter = ByteSize.Converter.class,
+            description = "Minimum free disk, e.g. 10GiB.")
+    private long minDisk;
+
+    @Option(names = "--input", paramLabel = "FILE", description = "A file placed in the job's directory (repeatable;"
+            + " at most 256 KiB in all).")
+    private List<Path> inputs = new ArrayList<>();
+
+    @Option(names = "--output", paramLabel = "NAME", description = "A file the job writes, collected with its"
+            + " result (repeatable).")
+    private List<String> outputs = new ArrayList<>();
+
+    @Option(names = "--env", paramLabel = "NAME=VALUE", description = "An environment variable (repeatable).")
+    private List<String> env = new ArrayList<>();
+
+    @Option(names = "--timeout", paramLabel = "DURATION", converter = TimeSpan.Converter.class,
+            description = "Wall-clock limit, e.g. 10m; the job's process tree is killed then (default: none).")
+    private Duration timeout;
+
+    @Option(names = "--work", paramLabel = "SECONDS", defaultValue = "1",
+            description = "Expected run time on a cpu-1.0 node, for matchmaking (default: ${DEFAULT-VALUE}).")
+    private double work;
+
+    @Option(names = "--name", paramLabel = "N", description = "A name for the job.")
+    private String name;
+
+    @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments, after '--'.")
+    private List<String> command = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        JobSpec job = spec();
+        try (GridClient grid = peer.connect()) {
+            JobId id = grid.submit(job);
+            if (json.enabled()) {
+                Map<String, Object> out = new LinkedHashMap<>();
+                out.put("job", id.toString());
+                out.put("peer", peer.peer().toString());
+                JsonOutput.print(spec, out);
+            } else {
+                spec.commandLine().getOut().println(id);
+                spec.commandLine().getOut().flush();
+            }
+            return 0;
+        } catch (GridClient.JobRefusedException e) {
+            throw new UserError("the grid refused the job: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+    }
+
+    private JobSpec spec() {
+        try {
+            Map<String, Number> minimums = new LinkedHashMap<>();
+            minimums.put("cpu", minCpu);
+            minimums.put("memory", minMemory / (double) (1L << 20));
+            minimums.put("disk", minDisk / (double) (1L << 30));
+            JobCommand cmd = new JobCommand(command.toArray(String[]::new), env.toArray(String[]::new), readInputs(),
+                    outputs.toArray(String[]::new), timeout == null ? 0 : timeout.toMillis());
+            return JobSpec.requiring(ResourceSchema.defaultSchema(), minimums, work, name).withCommand(cmd);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+    }
+
+    private InputFile[] readInputs() {
+        List<InputFile> files = new ArrayList<>();
+        long total = 0;
+        for (Path p : inputs) {
+            if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+                throw new UserError("input file " + p + " does not exist or cannot be read");
+            }
+            try {
+                total += Files.size(p);
+                if (total > JobCommand.MAX_INPUT_BYTES) {
+                    throw new UserError("input files add up to more than " + JobCommand.MAX_INPUT_BYTES / 1024
+                            + " KiB (at " + p + "); stage larger data where the nodes can read it");
+                }
+                files.add(new InputFile(p.getFileName().toString(), Files.readAllBytes(p)));
+            } catch (IOException e) {
+                throw new UserError("cannot read input file " + p + ": " + e.getMessage(), e);
+            }
+        }
+        return files.toArray(InputFile[]::new);
+    }
+}

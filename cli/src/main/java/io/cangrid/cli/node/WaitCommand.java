@@ -1,0 +1,118 @@
+package io.cangrid.cli.node;
+
+import io.cangrid.cli.JsonOption;
+import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.UserError;
+import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobState;
+import io.cangrid.overlay.job.message.JobStatusReply;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cangrid wait JOB...}: waits until every job ended and prints how each did. The exit code says how
+ * they ended: 0 all COMPLETED with exit code 0, 4 some job failed, found no node or exited non-zero,
+ * 5 the time ran out first.
+ */
+@Command(name = "wait", description = "Wait for jobs to end; exit 0 when all completed with exit code 0,"
+        + " 4 when one did not, 5 on timeout.")
+public final class WaitCommand implements Callable<Integer> {
+
+    public static final int SOME_FAILED = 4;
+    public static final int TIMED_OUT = 5;
+    static final long POLL_MILLIS = 200;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private JsonOption json;
+
+    @Mixin
+    private PeerOptions peer;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", converter = TimeSpan.Converter.class, defaultValue = "24h",
+            description = "Give up after this long (default: ${DEFAULT-VALUE}).")
+    private Duration timeout;
+
+    @Parameters(arity = "1..*", paramLabel = "JOB", description = "Job ids.")
+    private List<String> jobs = new ArrayList<>();
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Map<JobId, JobStatusReply> ended = new LinkedHashMap<>();
+        List<JobId> ids = jobs.stream().map(PeerOptions::jobId).toList();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (GridClient grid = peer.connect()) {
+            while (ended.size() < ids.size() && System.nanoTime() < deadline) {
+                for (JobId id : ids) {
+                    if (!ended.containsKey(id)) {
+                        JobStatusReply r = statusOrNull(grid, id);
+                        if (r != null && r.state() != null && r.state().isTerminal()) {
+                            ended.put(id, r);
+                        }
+                    }
+                }
+                if (ended.size() < ids.size()) {
+                    Thread.sleep(POLL_MILLIS);
+                }
+            }
+        }
+        return report(ids, ended);
+    }
+
+    private static JobStatusReply statusOrNull(GridClient grid, JobId id) {
+        try {
+            return grid.status(id);
+        } catch (GridClient.JobRefusedException e) {
+            throw new UserError(e.getMessage(), e);
+        } catch (IOException e) {
+            if (e.getMessage() != null && (e.getMessage().contains("refused") || e.getMessage().contains("handshake")
+                    || e.getMessage().contains("Connection refused"))) {
+                throw new UserError(e.getMessage(), e);
+            }
+            return null; // the owner is being replaced: ask again on the next round
+        }
+    }
+
+    private int report(List<JobId> ids, Map<JobId, JobStatusReply> ended) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        boolean allOk = true;
+        for (JobId id : ids) {
+            JobStatusReply r = ended.get(id);
+            Map<String, Object> v = JobView.of(id, r);
+            if (r == null) {
+                v.put("state", "WAITING");
+                v.put("reason", "still running when the wait ended");
+            } else {
+                allOk &= r.state() == JobState.COMPLETED && r.output() != null && r.output().exitCode() == 0
+                        || r.state() == JobState.COMPLETED && r.output() == null;
+            }
+            rows.add(v);
+        }
+        int code = ended.size() < ids.size() ? TIMED_OUT : allOk ? 0 : SOME_FAILED;
+        if (json.enabled()) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("jobs", rows);
+            out.put("ended", ended.size());
+            out.put("exitCode", code);
+            JsonOutput.print(spec, out);
+        } else {
+            rows.forEach(v -> spec.commandLine().getOut().println(JobView.line(v)));
+            spec.commandLine().getOut().flush();
+        }
+        return code;
+    }
+}

@@ -1,0 +1,19 @@
+package io.cangrid.overlay.gateway;
+
+import io.cangrid.overlay.MessageCatalog;
+import io.cangrid.overlay.MessageRegistry;
+
+/** Wire ids of the live client protocol for jobs (70–79 of the live runtime's range). */
+public final class GatewayMessages implements MessageCatalog {
+
+    @Override
+    public void registerInto(MessageRegistry registry) {
+        registry.register(70, GridSubmit.class)
+                .register(71, GridSubmitted.class)
+                .register(72, GridStatus.class)
+                .register(73, GridRemove.class)
+                .register(74, GridRemoved.class)
+                .register(75, GridFollow.class)
+                .register(76, GridOutcome.class);
+    }
+}

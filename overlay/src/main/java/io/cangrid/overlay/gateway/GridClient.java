@@ -1,0 +1,138 @@
+package io.cangrid.overlay.gateway;
+
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.overlay.job.message.JobStatusReply;
+import io.cangrid.overlay.net.LiveClient;
+import io.cangrid.overlay.net.NetConfig;
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.time.Duration;
+
+/**
+ * The Java client API of a live grid: submits jobs through one node (any node of the grid), and asks it
+ * about any job. It authenticates with the grid's secret like every node and client. Thread-safe.
+ *
+ * <pre>{@code
+ * try (GridClient grid = new GridClient(NetConfig.of("cangrid", secret), "node-a.lan", 7000)) {
+ *     JobId id = grid.submit(spec);
+ *     JobStatusReply end = grid.await(id, Duration.ofMinutes(10));
+ * }
+ * }</pre>
+ */
+public final class GridClient implements AutoCloseable {
+
+    /** A submission waits for the job's owner to hold it, which the node bounds at 10 s. */
+    static final Duration SUBMIT_TIMEOUT = Duration.ofSeconds(15);
+    static final Duration ASK_TIMEOUT = Duration.ofSeconds(5);
+    static final int ATTEMPTS = 3;
+    static final long POLL_MILLIS = 250;
+
+    private final LiveClient client;
+    private final String host;
+    private final int port;
+    private final SecureRandom random = new SecureRandom();
+
+    public GridClient(NetConfig config, String host, int port) {
+        this.client = new LiveClient(config);
+        this.host = host;
+        this.port = port;
+    }
+
+    /**
+     * Submits {@code spec}; returns its id once the job's owner holds it. A submission whose answer is lost
+     * is sent again under the same key, so it names the same job and the grid runs it once.
+     *
+     * @throws JobRefusedException when the node refuses the job (the reason says why)
+     * @throws IOException when the node cannot be reached or refuses the connection
+     */
+    public JobId submit(JobSpec spec) throws IOException {
+        long key = random.nextLong();
+        IOException last = null;
+        for (int i = 0; i < ATTEMPTS; i++) {
+            try {
+                Message m = client.ask(host, port, new GridSubmit(random.nextLong(), spec, key), SUBMIT_TIMEOUT);
+                if (m instanceof GridSubmitted s) {
+                    if (s.job() == null) {
+                        throw new JobRefusedException(s.refusal());
+                    }
+                    return s.job();
+                }
+                throw new IOException(host + ":" + port + " answered a submission with " + m.getClass().getSimpleName());
+            } catch (JobRefusedException e) {
+                throw e;
+            } catch (IOException e) {
+                last = e;
+                if (e.getMessage() != null && (e.getMessage().contains("refused") || e.getMessage().contains("handshake"))) {
+                    break; // another secret or grid: trying again cannot help
+                }
+            }
+        }
+        throw last;
+    }
+
+    /** The job's state as its owner (or, failing that, the node asked) knows it; state null: no record. */
+    public JobStatusReply status(JobId id) throws IOException {
+        IOException last = null;
+        for (int i = 0; i < ATTEMPTS; i++) {
+            try {
+                Message m = client.ask(host, port, new GridStatus(random.nextLong(), id), ASK_TIMEOUT);
+                if (m instanceof JobStatusReply r) {
+                    return r;
+                }
+                throw new IOException(host + ":" + port + " answered a status query with " + m.getClass().getSimpleName());
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    /**
+     * Waits until the job ends and returns how; null when {@code timeout} passes first. Status queries the
+     * node cannot answer meanwhile (its owner is being replaced) are asked again.
+     */
+    public JobStatusReply await(JobId id, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            JobStatusReply r;
+            try {
+                r = status(id);
+            } catch (IOException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                r = null;
+            }
+            if (r != null && r.state() != null && r.state().isTerminal()) {
+                return r;
+            }
+            if (System.nanoTime() + POLL_MILLIS * 1_000_000 > deadline) {
+                return null;
+            }
+            Thread.sleep(POLL_MILLIS);
+        }
+    }
+
+    /** Deletes the result the node stored of {@code id}; false when it had none. */
+    public boolean remove(JobId id) throws IOException {
+        Message m = client.ask(host, port, new GridRemove(random.nextLong(), id), ASK_TIMEOUT);
+        if (m instanceof GridRemoved r) {
+            return r.removed();
+        }
+        throw new IOException(host + ":" + port + " answered a removal with " + m.getClass().getSimpleName());
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+
+    /** The node refused a job: its spec does not fit the grid. */
+    public static final class JobRefusedException extends IOException {
+        public JobRefusedException(String reason) {
+            super(reason);
+        }
+    }
+}

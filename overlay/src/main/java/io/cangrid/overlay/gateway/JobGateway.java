@@ -1,0 +1,290 @@
+package io.cangrid.overlay.gateway;
+
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.NodeProgram;
+import io.cangrid.overlay.Timer;
+import io.cangrid.overlay.job.JobConfig;
+import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobNode;
+import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.overlay.job.message.JobProgress;
+import io.cangrid.overlay.job.message.JobResult;
+import io.cangrid.overlay.job.message.JobStatusReply;
+import io.cangrid.overlay.job.message.StatusQuery;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A live node's door for clients. It takes a client's job and becomes the job's client on the grid: it
+ * keeps the job on disk until it ends, follows it as the simulation's {@code JobClient} does (a job it has
+ * heard nothing of is looked up at its owner, and resubmitted when the owner has no record of it after the
+ * client timeout), and stores its result. It answers for any job, its own or not, by asking the job's owner
+ * (the id encodes the point), falling back on the results it stored itself. Everything else goes to the
+ * program it wraps. Runs on the node's thread.
+ */
+public final class JobGateway implements NodeProgram {
+
+    private static final Logger log = LoggerFactory.getLogger(JobGateway.class);
+
+    /** How often a submission waiting for its owner asks again, and how long it waits at most. */
+    static final long SUBMIT_POLL_MILLIS = 50;
+    static final long SUBMIT_WAIT_MILLIS = 10_000;
+    /** How long an answer from a job's owner is waited for. */
+    static final long ASK_TIMEOUT_MILLIS = 3_000;
+    static final long EXPIRY_PERIOD_MILLIS = 3600_000;
+
+    private static final class Pending {
+        JobProfile profile;
+        long lastHeard;
+        boolean asking;
+
+        Pending(JobProfile profile, long lastHeard) {
+            this.profile = profile;
+            this.lastHeard = lastHeard;
+        }
+    }
+
+    private record Ask(Consumer<JobStatusReply> then, Timer timeout) {
+    }
+
+    private final NodeContext ctx;
+    private final JobNode<?> node;
+    private final NodeProgram inner;
+    private final JobStore store;
+    private final JobConfig config;
+    private final long resultRetentionMillis;
+    private final Map<JobId, Pending> pending = new LinkedHashMap<>();
+    private final Map<Long, Ask> asks = new HashMap<>();
+    private long nextTicket = 1;
+
+    /**
+     * @param node  the job node whose agent takes the jobs and whose overlay carries queries
+     * @param inner the program to pass everything else to (the job node, or a wrapper of it)
+     */
+    public JobGateway(NodeContext ctx, JobNode<?> node, NodeProgram inner, JobStore store, JobConfig config,
+            long resultRetentionMillis) {
+        this.ctx = ctx;
+        this.node = node;
+        this.inner = inner;
+        this.store = store;
+        this.config = config;
+        this.resultRetentionMillis = resultRetentionMillis;
+    }
+
+    @Override
+    public void start() {
+        inner.start();
+        node.agent().onOwnStatusReplies(this::answered);
+        for (JobProfile p : store.pending()) {
+            // Heard of long ago: the first tick looks each one up at its owner.
+            pending.put(p.id(), new Pending(p, 0));
+        }
+        if (!pending.isEmpty()) {
+            log.info("{} job(s) taken before a restart are followed again", pending.size());
+        }
+        expire();
+        ctx.schedule(config.heartbeatMillis(), this::tick);
+    }
+
+    @Override
+    public void receive(NodeId from, Message message) {
+        if (message instanceof GridSubmit m) {
+            submit(from, m);
+        } else if (message instanceof GridStatus m) {
+            status(from, m);
+        } else if (message instanceof GridRemove m) {
+            ctx.send(from, new GridRemoved(m.ticket(), store.removeResult(m.job())));
+        } else if (message instanceof GridOutcome m) {
+            JobStatusReply r = m.result();
+            node.agent().recordOutcome(r.job(), new io.cangrid.overlay.job.JobOutcome(r.state(), r.reason(),
+                    r.runNode(), ctx.now(), r.output()));
+        } else if (message instanceof GridFollow m) {
+            follow(m.profile());
+        } else if (message instanceof JobResult m) {
+            ended(from, m);
+        } else if (message instanceof JobProgress m) {
+            for (JobId id : m.ids()) {
+                Pending p = pending.get(id);
+                if (p != null) {
+                    p.lastHeard = ctx.now();
+                }
+            }
+        } else if (message instanceof JobStatusReply m) {
+            answered(m);
+        } else {
+            inner.receive(from, message);
+        }
+    }
+
+    @Override
+    public void leave() {
+        inner.leave();
+    }
+
+    /** Jobs this node took and has not seen end. */
+    public int pendingJobs() {
+        return pending.size();
+    }
+
+    // ---- submissions ---------------------------------------------------------------------------------
+
+    private void submit(NodeId client, GridSubmit m) {
+        JobProfile profile;
+        try {
+            profile = node.agent().inject(m.spec(), m.key());
+        } catch (IllegalArgumentException e) {
+            ctx.send(client, new GridSubmitted(m.ticket(), null, e.getMessage()));
+            return;
+        }
+        follow(profile);
+        awaitOwner(client, m.ticket(), profile, ctx.now());
+    }
+
+    private void follow(JobProfile profile) {
+        if (!pending.containsKey(profile.id())) {
+            store.savePending(profile);
+            pending.put(profile.id(), new Pending(profile, ctx.now()));
+        }
+    }
+
+    /** This node took the job and owns it too: a neighbour follows it as well, lest it die with this node. */
+    private void shareWithNeighbour(JobProfile profile) {
+        var neighbours = node.overlay().neighbours();
+        if (!neighbours.isEmpty()) {
+            ctx.send(neighbours.get(ctx.random().nextInt(neighbours.size())).id(), new GridFollow(profile));
+        }
+    }
+
+    /** Answers the client once the job's owner holds it, or after a bounded wait (the job is safe here). */
+    private void awaitOwner(NodeId client, long ticket, JobProfile profile, long since) {
+        ask(profile.id(), SUBMIT_POLL_MILLIS * 4, reply -> {
+            boolean held = reply != null && reply.state() != null;
+            if (held && ctx.self().equals(reply.owner())) {
+                shareWithNeighbour(profile);
+            }
+            if (held || ctx.now() - since > SUBMIT_WAIT_MILLIS) {
+                ctx.send(client, new GridSubmitted(ticket, profile.id(), null));
+            } else {
+                ctx.schedule(SUBMIT_POLL_MILLIS, () -> awaitOwner(client, ticket, profile, since));
+            }
+        });
+    }
+
+    // ---- following jobs ------------------------------------------------------------------------------
+
+    private void ended(NodeId from, JobResult m) {
+        // A result with output comes from the run node; one without (refused everywhere, no match) from the owner.
+        NodeId ranOn = m.output() != null ? from : null;
+        JobStatusReply result = new JobStatusReply(0, m.id(), m.state(), null, ranOn, m.reason(), m.output());
+        ended(result);
+        ctx.schedule(2 * config.heartbeatMillis(), () -> ownerShouldKnow(result, 3));
+    }
+
+    /** Makes sure the job's owner knows how it ended (see {@link GridOutcome}); a few tries at most. */
+    private void ownerShouldKnow(JobStatusReply result, int tries) {
+        ask(result.job(), ASK_TIMEOUT_MILLIS, reply -> {
+            if (reply == null && tries > 1) {
+                ctx.schedule(config.heartbeatMillis(), () -> ownerShouldKnow(result, tries - 1));
+            } else if (reply != null && reply.state() == null && reply.owner() != null) {
+                ctx.send(reply.owner(), new GridOutcome(result));
+            }
+        });
+    }
+
+    private void ended(JobStatusReply result) {
+        store.saveResult(result);
+        if (pending.remove(result.job()) != null) {
+            store.removePending(result.job());
+            log.info("job {} ended {}{}", result.job(), result.state(), result.reason() == null ? ""
+                    : ": " + result.reason());
+        }
+    }
+
+    private void tick() {
+        long now = ctx.now();
+        for (Pending p : List.copyOf(pending.values())) {
+            if (!p.asking && now - p.lastHeard > 2 * config.heartbeatMillis()) {
+                p.asking = true;
+                ask(p.profile.id(), ASK_TIMEOUT_MILLIS, reply -> lookedUp(p, reply));
+            }
+        }
+        ctx.schedule(config.heartbeatMillis(), this::tick);
+    }
+
+    private void lookedUp(Pending p, JobStatusReply reply) {
+        p.asking = false;
+        if (pending.get(p.profile.id()) != p || reply == null) {
+            return;
+        }
+        if (reply.state() != null && reply.state().isTerminal()) {
+            ended(reply);
+        } else if (reply.state() != null) {
+            p.lastHeard = ctx.now();
+        } else if (ctx.now() - p.lastHeard > config.clientTimeoutMillis()) {
+            // Owner and run node are both gone (or this node restarted under a new id): submit it again,
+            // naming this node as the client now.
+            p.profile = new JobProfile(p.profile.id(), p.profile.spec(), ctx.self(), p.profile.submittedAt(),
+                    p.profile.attempt() + 1);
+            p.lastHeard = ctx.now();
+            store.savePending(p.profile);
+            log.info("job {}: nothing heard for {} ms and its owner has no record: resubmitted (attempt {})",
+                    p.profile.id(), config.clientTimeoutMillis(), p.profile.attempt());
+            node.agent().resubmit(p.profile);
+        }
+    }
+
+    private void expire() {
+        int n = store.expireResults(ctx.now() - resultRetentionMillis);
+        if (n > 0) {
+            log.info("removed {} result(s) older than {} h", n, resultRetentionMillis / 3600_000);
+        }
+        ctx.schedule(EXPIRY_PERIOD_MILLIS, this::expire);
+    }
+
+    // ---- answering for any job -----------------------------------------------------------------------
+
+    private void status(NodeId client, GridStatus m) {
+        ask(m.job(), ASK_TIMEOUT_MILLIS, reply -> {
+            JobStatusReply best = reply;
+            if (reply == null || reply.state() == null || (reply.state().isTerminal() && reply.output() == null)) {
+                JobStatusReply stored = store.result(m.job());
+                // The owner's word stands unless it has none, or this node kept output the owner lacks.
+                if (stored != null && (reply == null || reply.state() == null || stored.output() != null)) {
+                    best = stored;
+                }
+            }
+            if (best != null) {
+                ctx.send(client, new JobStatusReply(m.ticket(), best.job(), best.state(), best.owner(),
+                        best.runNode(), best.reason(), best.output()));
+            }
+        });
+    }
+
+    /** Asks the owner of {@code id}'s point; {@code then} gets its answer, or null after {@code timeoutMillis}. */
+    private void ask(JobId id, long timeoutMillis, Consumer<JobStatusReply> then) {
+        long ticket = nextTicket++;
+        Timer timeout = ctx.schedule(timeoutMillis, () -> {
+            Ask a = asks.remove(ticket);
+            if (a != null) {
+                a.then.accept(null);
+            }
+        });
+        asks.put(ticket, new Ask(then, timeout));
+        node.overlay().routeToOwner(id.point(), new StatusQuery(ticket, id, ctx.self()));
+    }
+
+    private void answered(JobStatusReply reply) {
+        Ask a = asks.remove(reply.ticket());
+        if (a != null) {
+            a.timeout.cancel();
+            a.then.accept(reply);
+        }
+    }
+}
