@@ -50,7 +50,10 @@ class LiveGridIT {
                 "-jar", JAR.toAbsolutePath().toString(), "node",
                 "--listen", "127.0.0.1:0", "--workdir", work.toString(),
                 "--secret-file", secret().toString(), "--set", "grid.update-period=" + PERIOD_MILLIS + "ms",
-                "--cpu", "1", "--memory", "1GiB", "--disk", "10GiB"));
+                // Machines of several kinds, as a real grid has: identical ones would stack their zones in
+                // one column, where a crash cuts the grid in two until the takeover.
+                "--cpu", String.valueOf(1 + i % 3), "--memory", (1 << (i % 4)) + "GiB",
+                "--disk", (10 * (1 + i % 2)) + "GiB"));
         if (join != null) {
             cmd.add("--join");
             cmd.add(join);
