@@ -45,6 +45,8 @@ public final class HygraLocator implements Locator {
     private final OwnerRouting routing;
     private final Map<Long, Search> searches = new HashMap<>();
     private final Map<JobId, Long> searchOf = new HashMap<>();
+    /** Searches a job has had since it was last dispatched; survives the owner's impatient re-matches. */
+    private final Map<JobId, Integer> attemptsOf = new HashMap<>();
     private long lastSearch;
 
     HygraLocator(NodeContext ctx, HygraOverlay overlay, JobAgent agent) {
@@ -66,19 +68,17 @@ public final class HygraLocator implements Locator {
 
     @Override
     public void match(JobProfile job, NodeId owner, MatchTrace trace) {
-        start(job, owner, trace, 1);
+        if (searchOf.containsKey(job.id())) {
+            // The owner re-matches a job it has not heard of for a while, and a long search is silent: the
+            // search under way goes on, and ends the job as it would have.
+            log.debug("{}: {} is still being searched for", ctx.self(), job.id());
+            return;
+        }
+        start(job, owner, trace, attemptsOf.getOrDefault(job.id(), 0) + 1);
     }
 
     private void start(JobProfile job, NodeId owner, MatchTrace trace, int attempt) {
-        // A job matched again (its run node fell silent, or a search outlived the owner's patience) drops
-        // the search it had: only the newest one may dispatch it.
-        Long previous = searchOf.remove(job.id());
-        if (previous != null) {
-            Search old = searches.remove(previous);
-            if (old != null) {
-                old.timeout().cancel();
-            }
-        }
+        attemptsOf.put(job.id(), attempt);
         long id = ++lastSearch;
         Timer timeout = ctx.schedule(overlay.config().searchTimeoutMillis(), () -> lost(id));
         searches.put(id, new Search(id, job, owner, trace, attempt, timeout));
@@ -95,6 +95,16 @@ public final class HygraLocator implements Locator {
         return s;
     }
 
+    private void dispatch(Search s, NodeId runNode, MatchTrace trace) {
+        attemptsOf.remove(s.job().id());
+        agent.dispatch(runNode, s.job(), s.owner(), trace);
+    }
+
+    private void noMatch(Search s, String reason, MatchTrace trace) {
+        attemptsOf.remove(s.job().id());
+        agent.noMatch(s.job(), s.owner(), reason, trace);
+    }
+
     private void outcome(FindOutcome o) {
         Search s = finish(o.requestId());
         if (s == null) {
@@ -103,16 +113,17 @@ public final class HygraLocator implements Locator {
         }
         if (!agent.owns(s.job().id())) {
             // The job was handed over while searching; its new owner matches it.
+            attemptsOf.remove(s.job().id());
             log.debug("{}: search {} ended after {} was handed over", ctx.self(), s.id(), s.job().id());
             return;
         }
         MatchTrace trace = new MatchTrace(s.trace().routingHops(), s.trace().matchHops() + o.hops(), false);
         if (o.allocated()) {
-            agent.dispatch(o.host(), s.job(), s.owner(), trace);
+            dispatch(s, o.host(), trace);
         } else if (o.fallback() != null) {
-            agent.dispatch(o.fallback().node(), s.job(), s.owner(), trace);
+            dispatch(s, o.fallback().node(), trace);
         } else if (exhaustive(o.failure()) || s.attempt() >= overlay.config().searchAttempts()) {
-            agent.noMatch(s.job(), s.owner(), reason(s, o.failure() + " after " + o.hops() + " moves"), trace);
+            noMatch(s, reason(s, o.failure() + " after " + o.hops() + " moves"), trace);
         } else {
             retry(s);
         }
@@ -126,12 +137,16 @@ public final class HygraLocator implements Locator {
 
     private void lost(long id) {
         Search s = finish(id);
-        if (s == null || !agent.owns(s.job().id())) {
+        if (s == null) {
+            return;
+        }
+        if (!agent.owns(s.job().id())) {
+            attemptsOf.remove(s.job().id());
             return;
         }
         log.debug("{}: search {} for {} lost (attempt {})", ctx.self(), id, s.job().id(), s.attempt());
         if (s.attempt() >= overlay.config().searchAttempts()) {
-            agent.noMatch(s.job(), s.owner(), reason(s, "no outcome came back"), s.trace());
+            noMatch(s, reason(s, "no outcome came back"), s.trace());
         } else {
             retry(s);
         }
@@ -140,8 +155,10 @@ public final class HygraLocator implements Locator {
     /** The next attempt, one update period later, when the states of the nodes have moved on. */
     private void retry(Search s) {
         ctx.schedule(overlay.config().updatePeriodMillis(), () -> {
-            if (agent.owns(s.job().id()) && !searchOf.containsKey(s.job().id())) {
-                start(s.job(), s.owner(), s.trace(), s.attempt() + 1);
+            if (!agent.owns(s.job().id())) {
+                attemptsOf.remove(s.job().id());
+            } else if (!searchOf.containsKey(s.job().id())) {
+                start(s.job(), s.owner(), s.trace(), attemptsOf.getOrDefault(s.job().id(), s.attempt()) + 1);
             }
         });
     }

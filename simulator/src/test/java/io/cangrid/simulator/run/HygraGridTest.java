@@ -34,13 +34,22 @@ class HygraGridTest {
     private static final long PERIOD = RunSettings.DEFAULT_UPDATE_PERIOD_MILLIS;
 
     private static RunSettings settings(String locator, long seed, WireMode wire) {
-        return new RunSettings(locator, seed, PERIOD, 30_000, LatencyModel.exponential(50), 6 * 3600_000L, wire);
+        return settings(locator, seed, wire, LatencyModel.exponential(50));
     }
 
-    @ParameterizedTest(name = "{0}, churn {1}, wire {2}")
-    @CsvSource({"HYGRA, false, direct", "HYGRA, true, direct", "'HYGRA[heuristic=BestFit, strategy=Stop]', true, direct",
-            "HYGRA, true, kryo"})
-    void everyJobEndsAndOnlyImpossibleJobsAreUnmatched(String locator, boolean churn, String wire) {
+    private static RunSettings settings(String locator, long seed, WireMode wire, LatencyModel latency) {
+        return new RunSettings(locator, seed, PERIOD, 30_000, latency, 6 * 3600_000L, wire);
+    }
+
+    /**
+     * The last row makes searches for jobs no node can run outlast the owner's patience (60 moves of 0.6 s, twice with a pause,
+     * against 90 s without news), so the owner re-matches while they go on, and they end at the hop limit.
+     */
+    @ParameterizedTest(name = "{0}, churn {1}, wire {2}, latency {3}")
+    @CsvSource({"HYGRA, false, direct, exponential:50", "HYGRA, true, direct, exponential:50",
+            "'HYGRA[heuristic=BestFit, strategy=Stop]', true, direct, exponential:50",
+            "HYGRA, true, kryo, exponential:50", "'HYGRA[hops=60]', false, direct, constant:600"})
+    void everyJobEndsAndOnlyImpossibleJobsAreUnmatched(String locator, boolean churn, String wire, String latency) {
         long seed = 21;
         System.out.println("HygraGridTest seed " + seed);
         List<ChurnEvent> departures = churn
@@ -49,12 +58,15 @@ class HygraGridTest {
         Workload w = SmallWorkloads.of(seed, 40, 200, 3_000, departures);
         JobTally tally = new JobTally();
 
-        RunStats stats = GridExperiment.run(w, settings(locator, seed, WireMode.parse(wire)), tally);
+        RunStats stats = GridExperiment.run(w, settings(locator, seed, WireMode.parse(wire),
+                LatencyModel.parse(latency)), tally);
 
         assertThat(stats.jobsUnfinished()).isZero();
         assertThat(tally.finished).hasSize(200);
         assertThat(tally.count(JobState.FAILED)).isZero();
-        boolean exhaustive = !locator.contains("Stop");
+        // Stop and a short hop limit may miss the one rare node a job needs; Backtracking over the whole
+        // overlay does not.
+        boolean exhaustive = !locator.contains("Stop") && !locator.contains("hops");
         for (JobProfile job : tally.profiles.values()) {
             long capable = w.nodes().stream().filter(n -> n.satisfies(job.spec().requirements())).count();
             JobState end = tally.finished.get(job.id());
