@@ -99,9 +99,9 @@ class SimulateCommandTest {
         Run run = simulate(QUICKSTART, "--set", "load-levels=[0, 0.5]");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).contains("'load-levels'").contains("(0, 2]");
-        Run locator = simulate(QUICKSTART, "--set", "locators=[HYGRA]");
+        Run locator = simulate(QUICKSTART, "--set", "locators=[RNT]");
         assertThat(locator.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(locator.err()).contains("HYGRA").contains("CENTRAL, CENTRAL-MCT").contains("CAN-P2");
+        assertThat(locator.err()).contains("RNT").contains("CENTRAL, CENTRAL-MCT").contains("CAN-P2");
     }
 
     @Test

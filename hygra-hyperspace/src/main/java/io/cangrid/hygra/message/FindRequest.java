@@ -11,9 +11,10 @@ import io.cangrid.overlay.Point;
  *
  * @param hops moves made so far, forward and back
  * @param returning true when the sender backtracked to this node
+ * @param fallback the best host to fall back on seen so far, or null (only hosts that offer one set it)
  */
 public record FindRequest(long requestId, NodeId origin, ResourceVector demand, Point target, long durationMillis,
-        Visit[] visited, int[] route, int hops, boolean returning) implements HygraMessage {
+        Visit[] visited, int[] route, int hops, boolean returning, Fallback fallback) implements HygraMessage {
 
     public FindRequest {
         visited = visited.clone();
@@ -28,6 +29,12 @@ public record FindRequest(long requestId, NodeId origin, ResourceVector demand, 
     @Override
     public int[] route() {
         return route.clone();
+    }
+
+    /** The same request carrying {@code better} as its fallback. */
+    public FindRequest withFallback(Fallback better) {
+        return new FindRequest(requestId, origin, demand, target, durationMillis, visited, route, hops, returning,
+                better);
     }
 
     public int visitCount() {

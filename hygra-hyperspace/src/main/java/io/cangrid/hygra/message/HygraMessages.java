@@ -23,11 +23,14 @@ public final class HygraMessages implements MessageCatalog {
                 .register(310, JoinOffer.class)
                 .register(311, FindRequest.class)
                 .register(312, FindOutcome.class)
+                .register(313, HygraBeacon.class)
+                .register(314, HygraRouted.class)
                 .register(350, NodeState.class)
                 .register(351, NodeState[].class)
                 .register(352, Visit.class)
                 .register(353, Visit[].class)
                 .register(354, FindFailure.class)
-                .register(355, ResourceVector.class, new ResourceVectorSerializer());
+                .register(355, ResourceVector.class, new ResourceVectorSerializer())
+                .register(356, Fallback.class);
     }
 }

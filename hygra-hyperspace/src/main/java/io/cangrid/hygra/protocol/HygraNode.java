@@ -23,6 +23,7 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
+import io.cangrid.overlay.Point;
 import io.cangrid.overlay.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,6 +53,17 @@ public final class HygraNode implements NodeProgram {
      */
     public HygraNode(NodeContext ctx, HygraParameters params, HyperspaceSchema schema, ResourceVector capacity,
             NodeId contact, FindingListener listener) {
+        this(ctx, params, schema, capacity, contact, listener, null);
+    }
+
+    /**
+     * A node whose requests end as {@code hosting} decides instead of by holding resources here; the
+     * hosting then sets what is available through {@link #setAvailable}.
+     *
+     * @param hosting null for the paper's node, which holds what each request asks for its duration
+     */
+    public HygraNode(NodeContext ctx, HygraParameters params, HyperspaceSchema schema, ResourceVector capacity,
+            NodeId contact, FindingListener listener, Hosting hosting) {
         this.ctx = ctx;
         this.params = params;
         this.schema = schema;
@@ -59,7 +71,8 @@ public final class HygraNode implements NodeProgram {
         this.contact = contact;
         this.state = new NodeState(ctx.self(), 0, capacity, schema.point(capacity));
         this.overlay = new OverlayMaintenance(ctx, params, links, this::state);
-        this.finder = new ResourceFinder(ctx, params, links, this::state, new LocalHost(), listener);
+        this.finder = new ResourceFinder(ctx, params, links, this::state, hosting != null ? hosting : new LocalHost(),
+                listener);
     }
 
     public NodeId id() {
@@ -107,9 +120,37 @@ public final class HygraNode implements NodeProgram {
 
     /** Starts a request for {@code demand} here; its first step happens on delivery, like every later one. */
     public void submit(long requestId, ResourceVector demand, long durationMillis) {
-        FindRequest request = new FindRequest(requestId, ctx.self(), demand, schema.point(demand), durationMillis,
-                new Visit[0], new int[0], 0, false);
+        submit(requestId, demand, schema.point(demand), durationMillis);
+    }
+
+    /**
+     * Starts a request that heads for {@code target} rather than the point of its demand (where the
+     * space has axes a request asks nothing of, such as a virtual coordinate).
+     */
+    public void submit(long requestId, ResourceVector demand, Point target, long durationMillis) {
+        FindRequest request = new FindRequest(requestId, ctx.self(), demand, target, durationMillis,
+                new Visit[0], new int[0], 0, false, null);
         ctx.send(ctx.self(), request);
+    }
+
+    /**
+     * What this node has available changed outside the paper's hosting (see {@link Hosting}): new state,
+     * a hot node, and every linked node told, as when a job starts or ends.
+     */
+    public void setAvailable(ResourceVector available) {
+        if (!available.equals(state.available())) {
+            publishState(available);
+        }
+    }
+
+    /** A linked node is gone (it left, or fell silent): forget it and look for a replacement. */
+    public void forget(NodeId peer) {
+        overlay.forget(peer);
+    }
+
+    /** Joins again through {@code known}, for a node that lost every link. */
+    public void rejoin(NodeId known) {
+        overlay.join(known);
     }
 
     @Override
@@ -158,8 +199,11 @@ public final class HygraNode implements NodeProgram {
 
     /** A job started or ended: new coordinates, a hot node, and every linked node told. */
     private void stateChanged() {
-        state = new NodeState(ctx.self(), state.version() + 1, resources.available(),
-                schema.point(resources.available()));
+        publishState(resources.available());
+    }
+
+    private void publishState(ResourceVector available) {
+        state = new NodeState(ctx.self(), state.version() + 1, available, schema.point(available));
         overlay.heat();
         StateChanged notice = new StateChanged(state);
         for (NodeId peer : links.nodes()) {
@@ -173,7 +217,7 @@ public final class HygraNode implements NodeProgram {
         }
     }
 
-    private final class LocalHost implements ResourceFinder.Host {
+    private final class LocalHost implements Hosting {
         @Override
         public boolean canHost(FindRequest request) {
             return resources.canHost(request.demand());

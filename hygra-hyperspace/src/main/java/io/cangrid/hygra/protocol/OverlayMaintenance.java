@@ -84,6 +84,26 @@ final class OverlayMaintenance {
         }
     }
 
+    /** A peer is gone: drop its link and every slot held for it, and heat up to replace it. */
+    void forget(NodeId peer) {
+        links.unlink(peer);
+        pendingCuts.remove(peer);
+        pendingCreates.remove(peer);
+        Admission admission = admissions.remove(peer);
+        if (admission != null) {
+            ctx.send(admission.joiner.node(), new LinkCreateRefused());
+        }
+        admissions.values().removeIf(a -> a.joiner.node().equals(peer));
+        heat();
+        if (round != null && round.phase == Phase.QUERYING) {
+            if (round.awaiting.remove(peer) && round.awaiting.isEmpty()) {
+                decide();
+            }
+        } else {
+            answered(peer);
+        }
+    }
+
     void join(NodeId known) {
         joinContact = known;
         ctx.send(known, new JoinQuery());

@@ -19,21 +19,14 @@ import java.util.function.Supplier;
  */
 final class ResourceFinder {
 
-    /** Where a request ends: allocation on this node, or its failure. */
-    interface Host {
-        boolean canHost(FindRequest request);
-
-        void allocate(FindRequest request);
-    }
-
     private final NodeContext ctx;
     private final HygraParameters params;
     private final LinkTable links;
     private final Supplier<NodeState> self;
-    private final Host host;
+    private final Hosting host;
     private final FindingListener listener;
 
-    ResourceFinder(NodeContext ctx, HygraParameters params, LinkTable links, Supplier<NodeState> self, Host host,
+    ResourceFinder(NodeContext ctx, HygraParameters params, LinkTable links, Supplier<NodeState> self, Hosting host,
             FindingListener listener) {
         this.ctx = ctx;
         this.params = params;
@@ -57,13 +50,17 @@ final class ResourceFinder {
         } else {
             request = arrivedHere(arrived, here);
         }
+        boolean hostable = host.canHost(request);
+        if (!hostable && !arrived.returning()) {
+            request = host.passing(request);
+        }
         NodeState next = null;
-        if (host.canHost(request)) {
+        if (hostable) {
             next = params.placement() == Placement.CLIMB ? betterHost(request, here) : null;
             if (next == null || request.hops() >= params.hopLimit()) {
                 listener.allocated(request, here);
                 host.allocate(request);
-                ctx.send(request.origin(), new FindOutcome(request.requestId(), here.node(), null, request.hops()));
+                ctx.send(request.origin(), new FindOutcome(request.requestId(), here.node(), null, request.hops(), null));
                 return;
             }
         } else {
@@ -75,7 +72,7 @@ final class ResourceFinder {
             listener.moved(request, here.node(), next.node(), false);
             ctx.send(next.node(), new FindRequest(request.requestId(), request.origin(), request.demand(),
                     request.target(), request.durationMillis(), request.visited(), request.route(),
-                    request.hops() + 1, false));
+                    request.hops() + 1, false, request.fallback()));
         } else if (params.deadEnd() == DeadEndStrategy.STOP) {
             fail(request, FindFailure.DEAD_END);
         } else {
@@ -90,7 +87,7 @@ final class ResourceFinder {
         int[] route = Arrays.copyOf(r.route(), r.routeLength() + 1);
         route[r.routeLength()] = r.visitCount();
         return new FindRequest(r.requestId(), r.origin(), r.demand(), r.target(), r.durationMillis(), visited, route,
-                r.hops(), false);
+                r.hops(), false, r.fallback());
     }
 
     private void backtrack(FindRequest r) {
@@ -101,12 +98,12 @@ final class ResourceFinder {
         NodeId previous = r.routeAt(r.routeLength() - 2);
         listener.moved(r, ctx.self(), previous, true);
         ctx.send(previous, new FindRequest(r.requestId(), r.origin(), r.demand(), r.target(), r.durationMillis(),
-                r.visited(), Arrays.copyOf(r.route(), r.routeLength() - 1), r.hops() + 1, true));
+                r.visited(), Arrays.copyOf(r.route(), r.routeLength() - 1), r.hops() + 1, true, r.fallback()));
     }
 
     private void fail(FindRequest r, FindFailure failure) {
         listener.failed(r, ctx.self(), failure);
-        ctx.send(r.origin(), new FindOutcome(r.requestId(), null, failure, r.hops()));
+        ctx.send(r.origin(), new FindOutcome(r.requestId(), null, failure, r.hops(), r.fallback()));
     }
 
     /** Steps 3–5: heuristic pick inside the admissible region, else the unvisited link nearest the request. */

@@ -210,6 +210,14 @@ public final class JobAgent {
         owner.record(id, outcome);
     }
 
+    /**
+     * Whether this node owns {@code id} now: a locator whose search outlives a hand-over asks before it
+     * dispatches, since the new owner matches the job itself.
+     */
+    public boolean owns(JobId id) {
+        return owner.owns(id);
+    }
+
     /** The outcome this owner keeps of an ended job, or null. */
     public JobOutcome outcome(JobId id) {
         return owner.outcome(id);

@@ -76,7 +76,8 @@ public final class GridExperiment {
      * final state or the drain limit passed. Every job event goes to {@code events}.
      */
     public static RunStats run(Workload workload, RunSettings settings, JobEvents events) {
-        return new GridExperiment(simulation(settings), workload, settings, events, CanGridKind::new).run();
+        return new GridExperiment(simulation(settings), workload, settings, events,
+                LocatorCatalog.gridKinds(settings.locator())).run();
     }
 
     RunStats run() {

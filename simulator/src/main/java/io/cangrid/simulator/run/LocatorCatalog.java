@@ -23,9 +23,11 @@ public final class LocatorCatalog {
     public static final String CAN_P2 = "CAN-P2";
     public static final String CAN_P3 = "CAN-P3";
     public static final String CAN_PX = "CAN-PX";
+    /** HYGRA's search on HYGRA's own overlay; every other locator runs on the CAN. */
+    public static final String HYGRA = "HYGRA";
 
     private static final List<String> NAMES = List.of(CENTRAL, CENTRAL_MCT, CENTRAL_BESTFIT, CENTRAL_RANDFREE, CAN,
-            CAN_P1, CAN_P2, CAN_P3, CAN_PX);
+            CAN_P1, CAN_P2, CAN_P3, CAN_PX, HYGRA);
 
     private LocatorCatalog() {
     }
@@ -46,9 +48,13 @@ public final class LocatorCatalog {
         if (!NAMES.contains(name)) {
             throw new IllegalArgumentException("unknown locator '" + name + "'; known: " + String.join(", ", NAMES));
         }
+        if (name.equals(HYGRA)) {
+            throw new IllegalArgumentException("locator " + HYGRA + " runs on its own overlay, not on the CAN");
+        }
         if (!name.startsWith("CAN-P") && !parsed.options().isEmpty()) {
             throw new IllegalArgumentException("locator " + name + " takes no options; options "
-                    + CanPOptions.KEYS + " apply to CAN-P1, CAN-P2, CAN-P3 and CAN-PX");
+                    + CanPOptions.KEYS + " apply to CAN-P1, CAN-P2, CAN-P3 and CAN-PX, options "
+                    + HygraOptions.KEYS + " to HYGRA");
         }
         return switch (name) {
             case CENTRAL -> OracleLocator.factory(view, OraclePolicy.CENTRAL, schema);
@@ -62,7 +68,22 @@ public final class LocatorCatalog {
 
     /** Checks a locator spec as a scenario states it, without building anything. */
     public static void validate(String spec) {
-        factory(spec, io.cangrid.overlay.resource.ResourceSchema.defaultSchema(), null);
+        LocatorSpec parsed = LocatorSpec.parse(spec);
+        if (parsed.name().equals(HYGRA)) {
+            HygraOptions.apply(parsed.name(), parsed.options());
+        } else {
+            factory(spec, io.cangrid.overlay.resource.ResourceSchema.defaultSchema(), null);
+        }
+    }
+
+    /** Whether {@code spec} names HYGRA, which brings its own grid kind. */
+    public static boolean isHygra(String spec) {
+        return LocatorSpec.parse(spec).name().equals(HYGRA);
+    }
+
+    /** The grid a run of {@code spec} is built on: HYGRA's hyperspace for HYGRA, the CAN for every other. */
+    public static GridKind.Factory gridKinds(String spec) {
+        return isHygra(spec) ? HygraGridKind::of : CanGridKind::new;
     }
 
     private static CanPConfig canPBase(String name) {

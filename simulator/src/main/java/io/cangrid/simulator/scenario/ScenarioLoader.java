@@ -187,7 +187,7 @@ public final class ScenarioLoader {
 
     private static List<String> readLocators(ScenarioValues v) {
         String allowed = "a list of distinct locators from " + String.join(", ", LocatorCatalog.names())
-                + " (CAN-P locators may take options, e.g. \"CAN-PX[idle=0]\")";
+                + " (CAN-P locators and HYGRA may take options, e.g. \"CAN-PX[idle=0]\", \"HYGRA[strategy=Stop]\")";
         List<String> locators = v.strings(ScenarioKeys.LOCATORS, allowed);
         List<String> stripped = new ArrayList<>();
         for (String locator : locators) {

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** Counts what happened to each job, keyed by id, for assertions. */
-final class JobTally implements JobEvents {
+class JobTally implements JobEvents {
 
     final Set<JobId> submitted = new HashSet<>();
     final Map<JobId, JobState> finished = new HashMap<>();

@@ -197,6 +197,15 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void hygraIsALocatorWhoseOptionsAreChecked() {
+        assertThat(ScenarioFiles.base("locators=[CENTRAL, \"HYGRA[heuristic=BestFit, strategy=Stop]\", CAN-PX]")
+                .locators()).containsExactly("CENTRAL", "CAN-PX", "HYGRA[heuristic=BestFit, strategy=Stop]");
+        assertThatThrownBy(() -> ScenarioFiles.base("locators=[CENTRAL, \"HYGRA[strategy=Sideways]\"]"))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("'locators'")
+                .hasMessageContaining("strategy").hasMessageContaining("Backtracking, Stop");
+    }
+
+    @Test
     void clusteredClassesMustAddUp() throws IOException {
         Path file = ScenarioFiles.write(dir, "classes.conf", "population.kind = clustered\n"
                 + "population.classes = [{ cpu = 1, memory-mib = 1024, disk-gib = 40, fraction = 0.5 }]");
