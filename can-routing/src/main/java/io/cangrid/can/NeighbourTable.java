@@ -229,11 +229,13 @@ final class NeighbourTable {
     /**
      * The claims of all entries as their nodes made them, as a node's state message lists them. The
      * array is rebuilt only when a claim changed, so receivers can tell an unchanged list at a glance.
+     * Claims are compared by value: a neighbour's unchanged claim arrives as a new object whenever
+     * messages are copied (on the wire, in copy-on-send mode), and must not renumber our list.
      */
     NodeZones[] claims() {
         boolean same = claimsCache != null && claimsCache.length == entries.size();
         for (int i = 0; same && i < claimsCache.length; i++) {
-            same = claimsCache[i] == entries.get(i).claim();
+            same = claimsCache[i].sameAs(entries.get(i).claim());
         }
         if (!same) {
             NodeZones[] out = new NodeZones[entries.size()];

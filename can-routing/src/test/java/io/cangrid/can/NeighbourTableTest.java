@@ -24,6 +24,18 @@ class NeighbourTableTest {
     }
 
     @Test
+    void anEqualCopyOfAClaimKeepsTheListAsItWas() {
+        // Copies are what a wire delivers: an unchanged claim must not make the list look new to receivers.
+        NeighbourTable t = new NeighbourTable();
+        t.put(new NodeZones(NodeId.of(1), 3, new Zone[] {halves[0]}), 10);
+        NodeZones[] before = t.claims();
+        t.put(new NodeZones(NodeId.of(1), 3, new Zone[] {whole.split(0, 0.5, 1)[0]}), 20);
+        assertThat(t.claims()).isSameAs(before);
+        t.put(new NodeZones(NodeId.of(1), 4, new Zone[] {halves[0]}), 30);
+        assertThat(t.claims()).isNotSameAs(before);
+    }
+
+    @Test
     void aLaterEpochWithdrawsOverlappingOlderClaimsFromOtherEntries() {
         NeighbourTable t = new NeighbourTable();
         // node 1 is still credited with the whole space; node 2 now holds the upper half, split off it.

@@ -20,6 +20,23 @@ public final class ZonePath {
         this.depth = depth;
     }
 
+    /**
+     * The path of {@code depth} levels whose sides are the low bits of {@code bits}, level 0 first: the
+     * form a path travels in. Refuses a word count that does not match the depth and set bits past it, so
+     * that equal paths always have equal words.
+     */
+    public static ZonePath fromBits(long[] bits, int depth) {
+        if (depth < 0 || bits.length != (depth + 63) >>> 6) {
+            throw new IllegalArgumentException("a zone path of depth " + depth + " has " + ((Math.max(depth, 0)
+                    + 63) >>> 6) + " word(s), not " + bits.length);
+        }
+        int used = depth & 63;
+        if (used != 0 && (bits[bits.length - 1] >>> used) != 0) {
+            throw new IllegalArgumentException("a zone path of depth " + depth + " has sides set past its depth");
+        }
+        return depth == 0 ? ROOT : new ZonePath(bits.clone(), depth);
+    }
+
     public int depth() {
         return depth;
     }

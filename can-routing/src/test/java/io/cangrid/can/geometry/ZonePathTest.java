@@ -1,6 +1,7 @@
 package io.cangrid.can.geometry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,19 @@ class ZonePathTest {
             assertThat(c.lastBit()).isEqualTo(i % 3 == 0 ? 1 : 0);
             p = c;
         }
+    }
+
+    @Test
+    void theWireFormOfAPathRebuildsItAndRefusesStrayBits() {
+        assertThat(ZonePath.fromBits(new long[] {0b101}, 3)).isEqualTo(ZonePath.ROOT.child(1).child(0).child(1));
+        assertThat(ZonePath.fromBits(new long[0], 0)).isSameAs(ZonePath.ROOT);
+        ZonePath deep = ZonePath.ROOT;
+        for (int i = 0; i < 65; i++) {
+            deep = deep.child(1);
+        }
+        assertThat(ZonePath.fromBits(new long[] {-1L, 1L}, 65)).isEqualTo(deep);
+        assertThatThrownBy(() -> ZonePath.fromBits(new long[] {0b1000}, 3)).hasMessageContaining("past its depth");
+        assertThatThrownBy(() -> ZonePath.fromBits(new long[2], 64)).hasMessageContaining("1 word(s), not 2");
     }
 
     @Test

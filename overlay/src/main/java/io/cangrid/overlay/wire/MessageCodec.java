@@ -5,7 +5,6 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import com.esotericsoftware.kryo.util.Pool;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.MessageRegistry;
 import java.util.Map;
@@ -17,9 +16,10 @@ import java.util.Objects;
  * the registry does not know can be neither sent nor received, and values nested inside messages travel
  * under the registry's ids too, so the checked-in id table describes the whole format.
  *
- * <p>Kryo instances are not thread-safe. The codec keeps a small pool of them, each configured
- * identically, and borrows one per call, so one codec serves every thread (the Netty event loops, a node's
- * thread, a simulation run) without locks around encoding. Decoding accepts only the bytes of exactly one
+ * <p>Kryo instances are not thread-safe. Each thread that uses the codec gets its own, configured
+ * identically, on first use; the threads that encode and decode (Netty event loops, node threads,
+ * simulation runs) are few and long-lived, and a thread-local instance costs no lock per message, which
+ * matters in copy-on-send simulations that encode every message. Decoding accepts only the bytes of exactly one
  * message: trailing bytes, an unknown id, a type that is not a message, or values a type refuses all end
  * in a {@link WireFormatException}.
  */
@@ -28,12 +28,14 @@ public final class MessageCodec {
     /** Kryo keeps its own ids for primitives and String below this; registry ids sit above it. */
     static final int KRYO_ID_OFFSET = 100;
 
-    private static final int POOL_SIZE = 32;
-    private static final int INITIAL_BUFFER = 256;
+    private static final int INITIAL_BUFFER = 4096;
+    private static final int KEPT_BUFFER = 64 * 1024;
 
     private final MessageRegistry registry;
     private final int maxBytes;
-    private final Pool<Kryo> pool;
+    private final ThreadLocal<Kryo> kryos;
+    /** Each thread's output buffer, kept between messages so that it grows to the usual size once. */
+    private final ThreadLocal<Output> outputs;
 
     /**
      * @param maxBytes the largest body this codec writes; a message that does not fit is refused at the
@@ -45,14 +47,10 @@ public final class MessageCodec {
             throw new IllegalArgumentException("a message body needs at least 16 bytes, got " + maxBytes);
         }
         this.maxBytes = maxBytes;
-        this.pool = new Pool<>(true, false, POOL_SIZE) {
-            @Override
-            protected Kryo create() {
-                return newKryo();
-            }
-        };
+        this.kryos = ThreadLocal.withInitial(this::newKryo);
+        this.outputs = ThreadLocal.withInitial(() -> new Output(Math.min(INITIAL_BUFFER, maxBytes), maxBytes));
         // Fail now, not on the first message, when a registered type cannot be serialized at all.
-        pool.free(pool.obtain());
+        kryos.get();
     }
 
     /** A codec for every catalog on the class path, bodies up to {@code maxBytes}. */
@@ -71,8 +69,10 @@ public final class MessageCodec {
             throw new IllegalArgumentException(message.getClass().getName() + " has no wire id: add it to its"
                     + " module's MessageCatalog");
         }
-        Kryo kryo = pool.obtain();
-        try (Output out = new Output(INITIAL_BUFFER, maxBytes)) {
+        Kryo kryo = kryos.get();
+        Output out = outputs.get();
+        out.reset();
+        try {
             out.writeVarInt(id, true);
             kryo.writeObject(out, message);
             return out.toBytes();
@@ -80,7 +80,10 @@ public final class MessageCodec {
             throw new IllegalArgumentException("cannot encode " + message.getClass().getSimpleName() + ": "
                     + e.getMessage(), e);
         } finally {
-            pool.free(kryo);
+            if (out.getBuffer().length > KEPT_BUFFER) {
+                // A rare large message (job output) must not pin its buffer to the thread for good.
+                outputs.remove();
+            }
         }
     }
 
@@ -92,7 +95,7 @@ public final class MessageCodec {
         if (length == 0) {
             throw new WireFormatException("empty message body");
         }
-        Kryo kryo = pool.obtain();
+        Kryo kryo = kryos.get();
         try (Input in = new Input(body, offset, length)) {
             int id = in.readVarInt(true);
             Class<?> type = registry.typeOf(id);
@@ -116,8 +119,6 @@ public final class MessageCodec {
         } catch (RuntimeException e) {
             // A constructor refusing a decoded value (IllegalArgumentException, NullPointerException, ...).
             throw new WireFormatException("invalid value: " + e.getMessage(), e);
-        } finally {
-            pool.free(kryo);
         }
     }
 
