@@ -6,6 +6,11 @@ import io.cangrid.can.inspect.InspectableNode;
 import io.cangrid.can.match.CanGridNodes;
 import io.cangrid.can.match.CanOverlay;
 import io.cangrid.can.match.GridSettings;
+import io.cangrid.hygra.grid.HygraGridConfig;
+import io.cangrid.hygra.grid.HygraGridNodes;
+import io.cangrid.hygra.grid.HygraLocator;
+import io.cangrid.hygra.grid.HygraOverlay;
+import io.cangrid.hygra.protocol.HygraParameters;
 import io.cangrid.load.push.CanPConfig;
 import io.cangrid.load.push.CanPLocator;
 import io.cangrid.overlay.NodeId;
@@ -15,8 +20,11 @@ import io.cangrid.overlay.exec.ExecPolicy;
 import io.cangrid.overlay.exec.ProcessExecution;
 import io.cangrid.overlay.gateway.JobGateway;
 import io.cangrid.overlay.gateway.JobStore;
+import io.cangrid.overlay.job.ExecutionFactory;
 import io.cangrid.overlay.job.JobConfig;
+import io.cangrid.overlay.job.JobEvents;
 import io.cangrid.overlay.job.JobNode;
+import io.cangrid.overlay.job.JobNodeSettings;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.overlay.wire.MessageCodec;
@@ -24,23 +32,44 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The one place that decides what program a {@code cangrid node} process runs: a full grid node on the
- * CAN (overlay, job life cycle, CAN-PX matchmaking) whose run node executes real processes under the
- * node's execution policy, wrapped so that it answers operators' inspection requests and clients' job
- * requests ({@link JobGateway}), with its jobs and results kept under the work directory.
+ * The one place that decides what program a {@code cangrid node} process runs: a full grid node (overlay,
+ * job life cycle, locator) on the CAN with CAN-PX matchmaking, or on HYGRA's hyperspace with HYGRA's
+ * search, whose run node executes real processes under the node's execution policy, wrapped so that it
+ * answers operators' inspection requests and clients' job requests ({@link JobGateway}), with its jobs and
+ * results kept under the work directory.
  *
  * @param workdir the node's work directory: {@code jobs/} holds the job store, {@code runs/} the runs
  */
-record LiveNodeAssembly(CanConfig can, JobConfig jobs, Capabilities capabilities, List<NodeId> bootstraps,
+record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capabilities capabilities, List<NodeId> bootstraps,
         CanListener extraListener, Path workdir, ExecPolicy exec, long resultRetentionMillis, int maxFrameBytes) {
+
+    /*
+     * A search moves by one message a step, milliseconds apart on a live grid; one that waits far longer
+     * than every allowed move could take went to a node that died, and the owner should search again soon
+     * rather than after the simulation's generous default (minutes at the paper's hop limit).
+     */
+    static final long LIVE_SEARCH_BASE_MILLIS = 5_000;
+    static final long LIVE_SEARCH_MOVE_MILLIS = 20;
 
     NodeProgramFactory program() {
         ResourceSchema schema = ResourceSchema.defaultSchema();
         JobStore store = new JobStore(workdir.resolve("jobs"), MessageCodec.discover(maxFrameBytes));
         return ctx -> {
+            JobEvents events = new LiveJobEvents(ctx, store);
+            ExecutionFactory execution = ProcessExecution.factory(workdir.resolve("runs"), exec, ExecLimits.DEFAULT);
+            if (locator == LiveLocator.HYGRA) {
+                HygraParameters parameters = HygraParameters.paperDefaults();
+                HygraGridConfig config = HygraGridConfig.of(parameters, schema, can.updatePeriodMillis())
+                        .withSearchTimeout(LIVE_SEARCH_BASE_MILLIS + LIVE_SEARCH_MOVE_MILLIS * parameters.hopLimit());
+                JobNode<HygraOverlay> node = HygraGridNodes.create(ctx, config,
+                        new JobNodeSettings(jobs, schema, events, execution), capabilities, bootstraps,
+                        HygraLocator.factory());
+                HygraInspection inspectable = new HygraInspection(ctx, node, node.overlay(),
+                        () -> node.agent().queue().length());
+                return new JobGateway(ctx, node, inspectable, store, jobs, resultRetentionMillis);
+            }
             GridSettings settings = new GridSettings(can, jobs, schema, CanPLocator.factory(schema, CanPConfig.px()),
-                    new LiveJobEvents(ctx, store),
-                    ProcessExecution.factory(workdir.resolve("runs"), exec, ExecLimits.DEFAULT));
+                    events, execution);
             JobNode<CanOverlay> node = CanGridNodes.create(ctx, settings, capabilities, bootstraps);
             node.overlay().can().addListener(new NodeEventsLog(node.overlay().can()));
             node.overlay().can().addListener(extraListener);

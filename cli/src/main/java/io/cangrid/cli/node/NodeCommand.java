@@ -88,6 +88,11 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     + " (the executable's name or path matches).")
     private String exec;
 
+    @Option(names = "--locator", paramLabel = "NAME", defaultValue = "CAN-PX", converter = LiveLocator.Converter.class,
+            description = "How jobs find nodes: CAN-PX (default; the CAN overlay) or HYGRA (HYGRA's hyperspace)."
+                    + " Every node of a grid must use the same.")
+    private LiveLocator locator;
+
     @Option(names = "--config", paramLabel = "FILE", description = "Node settings file (grid.* keys).")
     private Path config;
 
@@ -137,15 +142,15 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             };
             Thread hook = new Thread(() -> leave(node), "cangrid-leave");
             Runtime.getRuntime().addShutdownHook(hook);
-            log.info("node {} listening on {}:{} in grid '{}', capabilities cpu {} memory {} MiB disk {} GiB, {}",
-                    node.self(), node.self().host(), node.self().port(), client.grid, caps.get(0),
+            log.info("node {} listening on {}:{} in grid '{}' ({}), capabilities cpu {} memory {} MiB disk {} GiB, {}",
+                    node.self(), node.self().host(), node.self().port(), client.grid, locator, caps.get(0),
                     Math.round(caps.get(1)), Math.round(caps.get(2)),
                     join.isEmpty() ? "starting a new grid" : "joining through " + bootstraps.get(0));
             log.info(policy.runsAnything() ? "runs job commands: --exec " + policy
                     : "runs no job commands (--exec none): jobs matched here go elsewhere");
             JobConfig jobs = new JobConfig(settings.heartbeatPeriod().toMillis(), JobConfig.DEFAULT_MISSED_HEARTBEATS,
                     JobConfig.DEFAULT_CLIENT_TIMEOUT_PERIODS, RESULT_RETENTION_MILLIS);
-            node.start(new LiveNodeAssembly(can, jobs, caps, bootstraps, onAbandon, dir, policy,
+            node.start(new LiveNodeAssembly(locator, can, jobs, caps, bootstraps, onAbandon, dir, policy,
                     RESULT_RETENTION_MILLIS, (int) settings.maxFrameBytes()).program()).join();
             node.stopped().join();
             if (abandoned.get() != null) {

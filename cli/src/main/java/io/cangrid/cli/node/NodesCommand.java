@@ -4,6 +4,9 @@ import io.cangrid.can.CanPhase;
 import io.cangrid.can.inspect.NodeReport;
 import io.cangrid.can.inspect.OverlayInspector;
 import io.cangrid.can.inspect.PeersReply;
+import io.cangrid.hygra.grid.HygraReport;
+import io.cangrid.hygra.message.NodeState;
+import io.cangrid.overlay.Message;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
@@ -26,8 +29,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cangrid nodes}: the whole grid, found by walking neighbour tables from one node, checked with
- * the simulation's own inspector (tiling, neighbour tables) on what the nodes report.
+ * {@code cangrid nodes}: the whole grid, found by walking neighbour tables from one node. A CAN grid is
+ * checked with the simulation's own inspector (tiling, neighbour tables) on what the nodes report; a HYGRA
+ * grid for its degree limits and for links known on both ends.
  */
 @Command(name = "nodes", description = "Show the whole grid, walked from one node, with tiling and neighbour-table checks.")
 public final class NodesCommand implements Callable<Integer> {
@@ -50,19 +54,19 @@ public final class NodesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<PeersReply> found = new ArrayList<>();
+        List<Message> found = new ArrayList<>();
         List<String> unreachable = new ArrayList<>();
         try (LiveClient c = new LiveClient(client.netConfig())) {
-            PeersReply first = PeersCommand.ask(c, peer);
+            Message first = PeersCommand.ask(c, peer);
             found.add(first);
             Set<Long> seen = new HashSet<>();
-            seen.add(first.report().node().value());
+            seen.add(nodeOf(first).value());
             ArrayDeque<NodeId> queue = new ArrayDeque<>();
             enqueue(first, seen, queue);
             while (!queue.isEmpty() && found.size() < MAX_NODES) {
                 NodeId next = queue.poll();
                 try {
-                    PeersReply r = PeersCommand.ask(c, new HostPort(next.host(), next.port()));
+                    Message r = PeersCommand.ask(c, new HostPort(next.host(), next.port()));
                     found.add(r);
                     enqueue(r, seen, queue);
                 } catch (UserError e) {
@@ -70,23 +74,34 @@ public final class NodesCommand implements Callable<Integer> {
                 }
             }
         }
-        List<NodeReport> active = new ArrayList<>();
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (PeersReply r : found) {
+        for (Message r : found) {
             rows.add(PeerView.of(r));
-            if (CanPhase.ACTIVE.name().equals(r.phase())) {
-                active.add(r.report());
-            }
         }
-        OverlayInspector.Report check = OverlayInspector.inspectReports(active);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("nodes", rows);
         out.put("count", rows.size());
         out.put("unreachable", unreachable);
-        out.put("volumeSum", check.volumeSum());
-        out.put("tilingOk", check.tilingOk());
-        out.put("neighbourTablesOk", check.neighbourTablesOk());
-        out.put("problems", check.examples());
+        if (first(found) instanceof HygraReport) {
+            HygraLinkCheck check = HygraLinkCheck.of(found);
+            out.put("overlay", "HYGRA");
+            out.put("degreeLimitsOk", check.degreeLimitsOk());
+            out.put("linksSymmetric", check.linksSymmetric());
+            out.put("problems", check.problems());
+        } else {
+            List<NodeReport> active = new ArrayList<>();
+            for (Message m : found) {
+                if (m instanceof PeersReply r && CanPhase.ACTIVE.name().equals(r.phase())) {
+                    active.add(r.report());
+                }
+            }
+            OverlayInspector.Report check = OverlayInspector.inspectReports(active);
+            out.put("overlay", "CAN");
+            out.put("volumeSum", check.volumeSum());
+            out.put("tilingOk", check.tilingOk());
+            out.put("neighbourTablesOk", check.neighbourTablesOk());
+            out.put("problems", check.examples());
+        }
         if (json.enabled()) {
             JsonOutput.print(spec, out);
         } else {
@@ -95,15 +110,45 @@ public final class NodesCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void enqueue(PeersReply r, Set<Long> seen, ArrayDeque<NodeId> queue) {
-        for (NodeZones n : r.neighbours()) {
-            if (n.node().hasAddress() && seen.add(n.node().value())) {
-                queue.add(n.node());
+    private static Message first(List<Message> found) {
+        return found.get(0);
+    }
+
+    static NodeId nodeOf(Message reply) {
+        return reply instanceof PeersReply r ? r.report().node() : ((HygraReport) reply).node();
+    }
+
+    private static void enqueue(Message reply, Set<Long> seen, ArrayDeque<NodeId> queue) {
+        List<NodeId> next = new ArrayList<>();
+        if (reply instanceof PeersReply r) {
+            for (NodeZones n : r.neighbours()) {
+                next.add(n.node());
+            }
+        } else {
+            for (NodeState n : ((HygraReport) reply).links()) {
+                next.add(n.node());
+            }
+        }
+        for (NodeId n : next) {
+            if (n.hasAddress() && seen.add(n.value())) {
+                queue.add(n);
             }
         }
     }
 
     private static void print(PrintWriter w, List<Map<String, Object>> rows, Map<String, Object> out) {
+        if ("HYGRA".equals(out.get("overlay"))) {
+            w.printf("%-18s %-22s %-8s %6s %6s%n", "id", "address", "phase", "links", "temp");
+            for (Map<String, Object> r : rows) {
+                w.printf("%-18s %-22s %-8s %6d %6s%n", r.get("id"), r.get("address"), r.get("phase"),
+                        ((List<?>) r.get("neighbours")).size(), r.get("temperature"));
+            }
+            w.printf("%d nodes, degree limits %s, links %s%s%n", rows.size(),
+                    (boolean) out.get("degreeLimitsOk") ? "ok" : "BROKEN",
+                    (boolean) out.get("linksSymmetric") ? "symmetric" : "ONE-SIDED", unreachable(out));
+            w.flush();
+            return;
+        }
         w.printf("%-18s %-22s %-8s %8s %6s %10s%n", "id", "address", "phase", "zones", "nbrs", "volume");
         for (Map<String, Object> r : rows) {
             w.printf("%-18s %-22s %-8s %8d %6d %10.6f%n", r.get("id"), r.get("address"), r.get("phase"),
@@ -111,7 +156,11 @@ public final class NodesCommand implements Callable<Integer> {
         }
         w.printf("%d nodes, volume sum %.9f, tiling %s, neighbour tables %s%s%n", rows.size(), (double) out.get("volumeSum"),
                 (boolean) out.get("tilingOk") ? "ok" : "BROKEN", (boolean) out.get("neighbourTablesOk") ? "ok" : "WRONG",
-                ((List<?>) out.get("unreachable")).isEmpty() ? "" : ", unreachable: " + out.get("unreachable"));
+                unreachable(out));
         w.flush();
+    }
+
+    private static String unreachable(Map<String, Object> out) {
+        return ((List<?>) out.get("unreachable")).isEmpty() ? "" : ", unreachable: " + out.get("unreachable");
     }
 }

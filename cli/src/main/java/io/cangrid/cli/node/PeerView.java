@@ -2,6 +2,10 @@ package io.cangrid.cli.node;
 
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.inspect.PeersReply;
+import io.cangrid.hygra.grid.HygraReport;
+import io.cangrid.hygra.message.NodeState;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.overlay.NodeId;
 import java.util.ArrayList;
@@ -15,17 +19,47 @@ final class PeerView {
     private PeerView() {
     }
 
-    static Map<String, Object> of(PeersReply r) {
+    static Map<String, Object> of(Message reply) {
+        if (reply instanceof PeersReply r) {
+            return of(r);
+        }
+        return of((HygraReport) reply);
+    }
+
+    static Map<String, Object> of(HygraReport r) {
+        Map<String, Object> m = head(r.node(), "HYGRA", r.phase(), r.capabilities());
+        m.put("available", r.available());
+        m.put("temperature", r.temperature());
+        m.put("degMin", r.degMin());
+        m.put("degMax", r.degMax());
+        List<Map<String, Object>> links = new ArrayList<>();
+        for (NodeState n : r.links()) {
+            Map<String, Object> nm = new LinkedHashMap<>();
+            nm.put("id", hex(n.node()));
+            nm.put("address", address(n.node()));
+            links.add(nm);
+        }
+        m.put("neighbours", links);
+        m.put("queueLength", r.queueLength());
+        return m;
+    }
+
+    private static Map<String, Object> head(NodeId id, String overlay, String phase, Capabilities capabilities) {
         Map<String, Object> m = new LinkedHashMap<>();
-        NodeId id = r.report().node();
         m.put("id", hex(id));
         m.put("address", address(id));
-        m.put("phase", r.phase());
+        m.put("overlay", overlay);
+        m.put("phase", phase);
         Map<String, Object> caps = new LinkedHashMap<>();
-        caps.put("cpu", r.capabilities().get(0));
-        caps.put("memoryMiB", r.capabilities().get(1));
-        caps.put("diskGiB", r.capabilities().get(2));
+        caps.put("cpu", capabilities.get(0));
+        caps.put("memoryMiB", capabilities.get(1));
+        caps.put("diskGiB", capabilities.get(2));
         m.put("capabilities", caps);
+        return m;
+    }
+
+    static Map<String, Object> of(PeersReply r) {
+        Map<String, Object> m = head(r.report().node(), "CAN", r.phase(), r.capabilities());
         List<Map<String, Object>> zones = new ArrayList<>();
         double volume = 0;
         for (Zone z : r.report().zones()) {

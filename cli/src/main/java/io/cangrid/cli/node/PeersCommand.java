@@ -1,6 +1,7 @@
 package io.cangrid.cli.node;
 
 import io.cangrid.can.inspect.PeersReply;
+import io.cangrid.hygra.grid.HygraReport;
 import io.cangrid.can.inspect.PeersRequest;
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code cangrid peers}: one node's id, address, capabilities, zones and neighbours. */
-@Command(name = "peers", description = "Show one node: id, address, capabilities, zones, neighbours, queue.")
+@Command(name = "peers", description = "Show one node: id, address, capabilities, zones or links, neighbours, queue.")
 public final class PeersCommand implements Callable<Integer> {
 
     static final Duration TIMEOUT = Duration.ofSeconds(5);
@@ -41,10 +42,12 @@ public final class PeersCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (LiveClient c = new LiveClient(client.netConfig())) {
-            PeersReply r = ask(c, peer);
+            Message r = ask(c, peer);
             Map<String, Object> view = PeerView.of(r);
             if (json.enabled()) {
                 JsonOutput.print(spec, view);
+            } else if (r instanceof HygraReport) {
+                printHygra(spec.commandLine().getOut(), view);
             } else {
                 print(spec.commandLine().getOut(), view);
             }
@@ -52,17 +55,32 @@ public final class PeersCommand implements Callable<Integer> {
         return 0;
     }
 
-    static PeersReply ask(LiveClient c, HostPort at) {
+    /** The node's state: a {@link PeersReply} from a CAN node, a {@link HygraReport} from a HYGRA one. */
+    static Message ask(LiveClient c, HostPort at) {
         Message m;
         try {
             m = c.ask(at.host(), at.port(), new PeersRequest(1), TIMEOUT);
         } catch (IOException e) {
             throw new UserError(e.getMessage(), e);
         }
-        if (m instanceof PeersReply r) {
-            return r;
+        if (m instanceof PeersReply || m instanceof HygraReport) {
+            return m;
         }
         throw new UserError(at + " answered with " + m.getClass().getSimpleName() + " instead of its state");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void printHygra(PrintWriter out, Map<String, Object> v) {
+        out.printf("node %s at %s (%s, HYGRA)%n", v.get("id"), v.get("address"), v.get("phase"));
+        out.printf("capabilities %s%n", v.get("capabilities"));
+        out.printf("available %s, temperature %s, degree %s (limits %s..%s)%n",
+                java.util.Arrays.toString((long[]) v.get("available")), v.get("temperature"),
+                ((List<?>) v.get("neighbours")).size(), v.get("degMin"), v.get("degMax"));
+        for (Map<String, Object> n : (List<Map<String, Object>>) v.get("neighbours")) {
+            out.printf("link %s at %s%n", n.get("id"), n.get("address"));
+        }
+        out.printf("queue %s%n", v.get("queueLength"));
+        out.flush();
     }
 
     @SuppressWarnings("unchecked")

@@ -14,13 +14,16 @@ import io.cangrid.overlay.resource.ResourceSchema;
  *     {@link HygraLocator})
  */
 public record HygraGridConfig(HygraParameters parameters, GridSpace space, long updatePeriodMillis,
-        int searchAttempts) {
+        int searchAttempts, long searchTimeoutMillis) {
 
     public static final int DEFAULT_SEARCH_ATTEMPTS = 3;
 
     public HygraGridConfig {
         if (updatePeriodMillis <= 0) {
             throw new IllegalArgumentException("update period must be positive, was " + updatePeriodMillis);
+        }
+        if (searchTimeoutMillis <= 0) {
+            throw new IllegalArgumentException("the search timeout must be positive, was " + searchTimeoutMillis + " ms");
         }
         if (searchAttempts < 1) {
             throw new IllegalArgumentException("a job needs at least one search attempt, was " + searchAttempts);
@@ -31,15 +34,25 @@ public record HygraGridConfig(HygraParameters parameters, GridSpace space, long 
         }
     }
 
+    public HygraGridConfig(HygraParameters parameters, GridSpace space, long updatePeriodMillis, int searchAttempts) {
+        this(parameters, space, updatePeriodMillis, searchAttempts, defaultSearchTimeoutMillis(parameters));
+    }
+
     public static HygraGridConfig of(HygraParameters parameters, ResourceSchema schema, long updatePeriodMillis) {
         return new HygraGridConfig(parameters, new GridSpace(schema), updatePeriodMillis, DEFAULT_SEARCH_ATTEMPTS);
     }
 
     /**
-     * How long the owner waits for a search's outcome before it counts the search as lost (a link that
-     * died before anyone noticed): every move allowed, at a generous 200 ms each, and half a minute more.
+     * How long the owner waits by default for a search's outcome before it counts the search as lost (a
+     * link that died before anyone noticed): every move allowed, at a generous 200 ms each, and half a
+     * minute more, so that even the slowest simulated network never gives up a search that is still moving.
      */
-    public long searchTimeoutMillis() {
+    public static long defaultSearchTimeoutMillis(HygraParameters parameters) {
         return 30_000 + 200L * parameters.hopLimit();
+    }
+
+    /** The same grid with another search timeout: a live grid, whose moves take milliseconds, waits less. */
+    public HygraGridConfig withSearchTimeout(long millis) {
+        return new HygraGridConfig(parameters, space, updatePeriodMillis, searchAttempts, millis);
     }
 }

@@ -41,6 +41,11 @@ public final class HygraOverlay implements JobOverlay {
 
     private static final Logger log = LoggerFactory.getLogger(HygraOverlay.class);
 
+    /**
+     * The overlay's clock ticks this often at most, and at least once an update period: a tick slower than
+     * the period would find live links silent for more than {@link #SILENT_PERIODS} periods between two of
+     * their beacons and drop them.
+     */
     static final long POLL_MILLIS = 1_000;
     static final int SILENT_PERIODS = 3;
     /** Greedy routing strictly approaches the point, so it ends; the limit only guards against bugs. */
@@ -109,7 +114,7 @@ public final class HygraOverlay implements JobOverlay {
         node.start();
         nextCycle = ctx.now() + config.parameters().cyclePeriodMillis();
         nextBeacon = ctx.now() + config.updatePeriodMillis();
-        ctx.schedule(POLL_MILLIS, this::tick);
+        ctx.schedule(pollMillis(), this::tick);
     }
 
     private void tick() {
@@ -127,7 +132,11 @@ public final class HygraOverlay implements JobOverlay {
             checkLinks(now);
             beacon(false);
         }
-        ctx.schedule(POLL_MILLIS, this::tick);
+        ctx.schedule(pollMillis(), this::tick);
+    }
+
+    private long pollMillis() {
+        return Math.min(POLL_MILLIS, config.updatePeriodMillis());
     }
 
     private void refreshSlot() {

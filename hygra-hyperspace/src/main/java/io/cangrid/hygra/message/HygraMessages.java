@@ -25,6 +25,7 @@ public final class HygraMessages implements MessageCatalog {
                 .register(312, FindOutcome.class)
                 .register(313, HygraBeacon.class)
                 .register(314, HygraRouted.class)
+                .register(315, io.cangrid.hygra.grid.HygraReport.class)
                 .register(350, NodeState.class)
                 .register(351, NodeState[].class)
                 .register(352, Visit.class)

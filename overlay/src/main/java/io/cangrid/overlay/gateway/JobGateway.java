@@ -39,6 +39,15 @@ public final class JobGateway implements NodeProgram {
     /** How long an answer from a job's owner is waited for. */
     static final long ASK_TIMEOUT_MILLIS = 3_000;
     static final long EXPIRY_PERIOD_MILLIS = 3600_000;
+    /**
+     * For this long after a job it follows ended, the gateway checks now and then (every
+     * {@link #OUTCOME_CHECK_PERIODS} heartbeats) that the owner of the job's point still knows the outcome,
+     * and gives it to a new owner that does not: an owner lost after the job ended takes the outcome with
+     * it, and without this only this node could answer for the job.
+     */
+    static final long OUTCOME_WATCH_MILLIS = 3600_000;
+    static final int OUTCOME_CHECK_PERIODS = 5;
+    static final int OUTCOME_WATCH_LIMIT = 1024;
 
     private static final class Pending {
         JobProfile profile;
@@ -62,6 +71,9 @@ public final class JobGateway implements NodeProgram {
     private final long resultRetentionMillis;
     private final Map<JobId, Pending> pending = new LinkedHashMap<>();
     private final Map<Long, Ask> asks = new HashMap<>();
+    /** Jobs followed here that ended, oldest first, with when they ended (see OUTCOME_WATCH_MILLIS). */
+    private final LinkedHashMap<JobId, Long> recentlyEnded = new LinkedHashMap<>();
+    private int ticks;
     private long nextTicket = 1;
 
     /**
@@ -201,6 +213,10 @@ public final class JobGateway implements NodeProgram {
     private void ended(JobStatusReply result) {
         store.saveResult(result);
         if (pending.remove(result.job()) != null) {
+            recentlyEnded.put(result.job(), ctx.now());
+            if (recentlyEnded.size() > OUTCOME_WATCH_LIMIT) {
+                recentlyEnded.remove(recentlyEnded.keySet().iterator().next());
+            }
             store.removePending(result.job());
             log.info("job {} ended {}{}", result.job(), result.state(), result.reason() == null ? ""
                     : ": " + result.reason());
@@ -215,7 +231,23 @@ public final class JobGateway implements NodeProgram {
                 ask(p.profile.id(), ASK_TIMEOUT_MILLIS, reply -> lookedUp(p, reply));
             }
         }
+        if (++ticks % OUTCOME_CHECK_PERIODS == 0) {
+            checkOwnersKnowOutcomes(now);
+        }
         ctx.schedule(config.heartbeatMillis(), this::tick);
+    }
+
+    private void checkOwnersKnowOutcomes(long now) {
+        var it = recentlyEnded.entrySet().iterator();
+        while (it.hasNext()) {
+            var e = it.next();
+            JobStatusReply result = now - e.getValue() > OUTCOME_WATCH_MILLIS ? null : store.result(e.getKey());
+            if (result == null) {
+                it.remove(); // too old, or removed with `results --remove`
+            } else {
+                ownerShouldKnow(result, 1);
+            }
+        }
     }
 
     private void lookedUp(Pending p, JobStatusReply reply) {
