@@ -9,6 +9,9 @@ import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobNode;
 import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.overlay.job.JobState;
+import io.cangrid.overlay.job.message.CancelJob;
+import io.cangrid.overlay.job.message.CancelReply;
 import io.cangrid.overlay.job.message.JobProgress;
 import io.cangrid.overlay.job.message.JobResult;
 import io.cangrid.overlay.job.message.JobStatusReply;
@@ -26,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * keeps the job on disk until it ends, follows it as the simulation's {@code JobClient} does (a job it has
  * heard nothing of is looked up at its owner, and resubmitted when the owner has no record of it after the
  * client timeout), and stores its result. It answers for any job, its own or not, by asking the job's owner
- * (the id encodes the point), falling back on the results it stored itself. Everything else goes to the
- * program it wraps. Runs on the node's thread.
+ * (the id encodes the point), falling back on the results it stored itself, and carries cancellations to
+ * the job's owner likewise. It lists the jobs it took, newest first. Everything else goes to the program it
+ * wraps. Runs on the node's thread.
  */
 public final class JobGateway implements NodeProgram {
 
@@ -39,6 +43,9 @@ public final class JobGateway implements NodeProgram {
     /** How long an answer from a job's owner is waited for. */
     static final long ASK_TIMEOUT_MILLIS = 3_000;
     static final long EXPIRY_PERIOD_MILLIS = 3600_000;
+    /** How many taken jobs are kept for listing (the oldest go first), and how many one answer lists. */
+    static final int MAX_TAKEN = 10_000;
+    public static final int MAX_LISTED = 1_000;
 
     private static final class Pending {
         JobProfile profile;
@@ -54,6 +61,9 @@ public final class JobGateway implements NodeProgram {
     private record Ask(Consumer<JobStatusReply> then, Timer timeout) {
     }
 
+    private record CancelAsk(NodeId client, long clientTicket, Timer timeout) {
+    }
+
     private final NodeContext ctx;
     private final JobNode<?> node;
     private final NodeProgram inner;
@@ -62,6 +72,9 @@ public final class JobGateway implements NodeProgram {
     private final long resultRetentionMillis;
     private final Map<JobId, Pending> pending = new LinkedHashMap<>();
     private final Map<Long, Ask> asks = new HashMap<>();
+    private final Map<Long, CancelAsk> cancels = new HashMap<>();
+    /** The jobs this node took, oldest submission first. */
+    private final Map<JobId, TakenJob> taken = new LinkedHashMap<>();
     private long nextTicket = 1;
 
     /**
@@ -89,6 +102,9 @@ public final class JobGateway implements NodeProgram {
         if (!pending.isEmpty()) {
             log.info("{} job(s) taken before a restart are followed again", pending.size());
         }
+        List<TakenJob> stored = new java.util.ArrayList<>(store.taken());
+        stored.sort(java.util.Comparator.comparingLong(TakenJob::submittedAt));
+        stored.forEach(t -> taken.put(t.job(), t));
         expire();
         ctx.schedule(config.heartbeatMillis(), this::tick);
     }
@@ -99,6 +115,12 @@ public final class JobGateway implements NodeProgram {
             submit(from, m);
         } else if (message instanceof GridStatus m) {
             status(from, m);
+        } else if (message instanceof GridCancel m) {
+            cancel(from, m);
+        } else if (message instanceof CancelReply m) {
+            cancelAnswered(m);
+        } else if (message instanceof GridJobs m) {
+            list(from, m);
         } else if (message instanceof GridRemove m) {
             ctx.send(from, new GridRemoved(m.ticket(), store.removeResult(m.job())));
         } else if (message instanceof GridOutcome m) {
@@ -110,11 +132,15 @@ public final class JobGateway implements NodeProgram {
         } else if (message instanceof JobResult m) {
             ended(from, m);
         } else if (message instanceof JobProgress m) {
-            for (JobId id : m.ids()) {
+            for (int i = 0; i < m.ids().length; i++) {
+                JobId id = m.ids()[i];
                 Pending p = pending.get(id);
                 if (p != null) {
                     p.lastHeard = ctx.now();
                 }
+                // Only in memory: the state of a running job is worth no disk write per heartbeat.
+                JobState heard = m.states()[i];
+                taken.computeIfPresent(id, (k, t) -> t.state().isTerminal() ? t : t.withState(heard, null));
             }
         } else if (message instanceof JobStatusReply m) {
             answered(m);
@@ -126,6 +152,11 @@ public final class JobGateway implements NodeProgram {
     @Override
     public void leave() {
         inner.leave();
+    }
+
+    /** The job node this gateway is the door of. */
+    public JobNode<?> node() {
+        return node;
     }
 
     /** Jobs this node took and has not seen end. */
@@ -144,7 +175,21 @@ public final class JobGateway implements NodeProgram {
             return;
         }
         follow(profile);
+        if (!taken.containsKey(profile.id())) {
+            remember(new TakenJob(profile.id(), profile.spec().name(), profile.submittedAt(), JobState.SUBMITTED,
+                    null));
+        }
         awaitOwner(client, m.ticket(), profile, ctx.now());
+    }
+
+    private void remember(TakenJob job) {
+        taken.put(job.job(), job);
+        store.saveTaken(job);
+        while (taken.size() > MAX_TAKEN) {
+            JobId oldest = taken.keySet().iterator().next();
+            taken.remove(oldest);
+            store.removeTaken(oldest);
+        }
     }
 
     private void follow(JobProfile profile) {
@@ -200,6 +245,10 @@ public final class JobGateway implements NodeProgram {
 
     private void ended(JobStatusReply result) {
         store.saveResult(result);
+        TakenJob t = taken.get(result.job());
+        if (t != null && !t.state().isTerminal()) {
+            remember(t.withState(result.state(), result.output() == null ? null : result.output().exitCode()));
+        }
         if (pending.remove(result.job()) != null) {
             store.removePending(result.job());
             log.info("job {} ended {}{}", result.job(), result.state(), result.reason() == null ? ""
@@ -241,7 +290,14 @@ public final class JobGateway implements NodeProgram {
     }
 
     private void expire() {
-        int n = store.expireResults(ctx.now() - resultRetentionMillis);
+        long oldest = ctx.now() - resultRetentionMillis;
+        for (TakenJob t : List.copyOf(taken.values())) {
+            if (t.state().isTerminal() && t.submittedAt() < oldest) {
+                taken.remove(t.job());
+                store.removeTaken(t.job());
+            }
+        }
+        int n = store.expireResults(oldest);
         if (n > 0) {
             log.info("removed {} result(s) older than {} h", n, resultRetentionMillis / 3600_000);
         }
@@ -265,6 +321,39 @@ public final class JobGateway implements NodeProgram {
                         best.runNode(), best.reason(), best.output()));
             }
         });
+    }
+
+    /** Carries a client's cancellation to the job's owner; the owner's answer goes back to the client. */
+    private void cancel(NodeId client, GridCancel m) {
+        long ticket = nextTicket++;
+        Timer timeout = ctx.schedule(ASK_TIMEOUT_MILLIS, () -> {
+            CancelAsk a = cancels.remove(ticket);
+            if (a != null) {
+                ctx.send(a.client(), new CancelReply(a.clientTicket(), m.job(), false, null, null,
+                        "the job's owner did not answer within " + ASK_TIMEOUT_MILLIS + " ms; try again"));
+            }
+        });
+        cancels.put(ticket, new CancelAsk(client, m.ticket(), timeout));
+        node.overlay().routeToOwner(m.job().point(), new CancelJob(ticket, m.job(), ctx.self()));
+    }
+
+    private void cancelAnswered(CancelReply reply) {
+        CancelAsk a = cancels.remove(reply.ticket());
+        if (a != null) {
+            a.timeout().cancel();
+            ctx.send(a.client(), new CancelReply(a.clientTicket(), reply.job(), reply.cancelled(), reply.state(),
+                    reply.owner(), reply.reason()));
+        }
+    }
+
+    private void list(NodeId client, GridJobs m) {
+        int limit = Math.max(0, Math.min(m.limit(), MAX_LISTED));
+        List<TakenJob> all = List.copyOf(taken.values());
+        TakenJob[] newest = new TakenJob[Math.min(limit, all.size())];
+        for (int i = 0; i < newest.length; i++) {
+            newest[i] = all.get(all.size() - 1 - i);
+        }
+        ctx.send(client, new GridJobList(m.ticket(), newest, all.size()));
     }
 
     /** Asks the owner of {@code id}'s point; {@code then} gets its answer, or null after {@code timeoutMillis}. */
