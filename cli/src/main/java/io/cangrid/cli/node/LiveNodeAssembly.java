@@ -16,6 +16,7 @@ import io.cangrid.overlay.exec.ProcessExecution;
 import io.cangrid.overlay.gateway.JobGateway;
 import io.cangrid.overlay.gateway.JobStore;
 import io.cangrid.overlay.job.JobConfig;
+import io.cangrid.overlay.job.JobEvents;
 import io.cangrid.overlay.job.JobNode;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
@@ -30,16 +31,25 @@ import java.util.List;
  * requests ({@link JobGateway}), with its jobs and results kept under the work directory.
  *
  * @param workdir the node's work directory: {@code jobs/} holds the job store, {@code runs/} the runs
+ * @param observer told of the node's job events besides its own log (a benchmark's clock); usually none
  */
 record LiveNodeAssembly(CanConfig can, JobConfig jobs, Capabilities capabilities, List<NodeId> bootstraps,
-        CanListener extraListener, Path workdir, ExecPolicy exec, long resultRetentionMillis, int maxFrameBytes) {
+        CanListener extraListener, Path workdir, ExecPolicy exec, long resultRetentionMillis, int maxFrameBytes,
+        JobEvents observer) {
+
+    LiveNodeAssembly(CanConfig can, JobConfig jobs, Capabilities capabilities, List<NodeId> bootstraps,
+            CanListener extraListener, Path workdir, ExecPolicy exec, long resultRetentionMillis, int maxFrameBytes) {
+        this(can, jobs, capabilities, bootstraps, extraListener, workdir, exec, resultRetentionMillis, maxFrameBytes,
+                JobEvents.NONE);
+    }
 
     NodeProgramFactory program() {
         ResourceSchema schema = ResourceSchema.defaultSchema();
         JobStore store = new JobStore(workdir.resolve("jobs"), MessageCodec.discover(maxFrameBytes));
         return ctx -> {
             GridSettings settings = new GridSettings(can, jobs, schema, CanPLocator.factory(schema, CanPConfig.px()),
-                    new LiveJobEvents(ctx, store),
+                    observer == JobEvents.NONE ? new LiveJobEvents(ctx, store)
+                            : new BothJobEvents(new LiveJobEvents(ctx, store), observer),
                     ProcessExecution.factory(workdir.resolve("runs"), exec, ExecLimits.DEFAULT));
             JobNode<CanOverlay> node = CanGridNodes.create(ctx, settings, capabilities, bootstraps);
             node.overlay().can().addListener(new NodeEventsLog(node.overlay().can()));
