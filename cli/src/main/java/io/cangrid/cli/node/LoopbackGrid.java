@@ -102,6 +102,11 @@ public final class LoopbackGrid implements AutoCloseable {
         return id.host() + ":" + id.port();
     }
 
+    /** Node {@code i}, to reach its program on its own thread. */
+    public LiveNode node(int i) {
+        return nodes.get(i);
+    }
+
     /** A client of node {@code i}; the caller closes it. */
     public GridClient client(int i) {
         NodeId id = nodes.get(i).self();
