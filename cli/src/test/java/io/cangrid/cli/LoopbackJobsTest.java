@@ -139,6 +139,7 @@ class LoopbackJobsTest {
             JobId first = taker.submit(job("quick", "sh", "-c", "exit 3"));
             JobStatusReply end = taker.await(first, Duration.ofSeconds(15));
             assertThat(end.state()).isEqualTo(JobState.COMPLETED);
+            assertThat(end.waitMillis()).as("submission to start, as the run node measured it").isBetween(0L, 15_000L);
             CancelReply late = taker.cancel(first);
             assertThat(late.cancelled()).isFalse();
             assertThat(late.state()).isEqualTo(JobState.COMPLETED);

@@ -126,7 +126,7 @@ public final class JobGateway implements NodeProgram {
         } else if (message instanceof GridOutcome m) {
             JobStatusReply r = m.result();
             node.agent().recordOutcome(r.job(), new io.cangrid.overlay.job.JobOutcome(r.state(), r.reason(),
-                    r.runNode(), ctx.now(), r.output()));
+                    r.runNode(), ctx.now(), r.output(), r.waitMillis()));
         } else if (message instanceof GridFollow m) {
             follow(m.profile());
         } else if (message instanceof JobResult m) {
@@ -227,7 +227,8 @@ public final class JobGateway implements NodeProgram {
     private void ended(NodeId from, JobResult m) {
         // A result with output comes from the run node; one without (refused everywhere, no match) from the owner.
         NodeId ranOn = m.output() != null ? from : null;
-        JobStatusReply result = new JobStatusReply(0, m.id(), m.state(), null, ranOn, m.reason(), m.output());
+        JobStatusReply result = new JobStatusReply(0, m.id(), m.state(), null, ranOn, m.reason(), m.output(),
+                m.waitMillis());
         ended(result);
         ctx.schedule(2 * config.heartbeatMillis(), () -> ownerShouldKnow(result, 3));
     }
@@ -318,7 +319,7 @@ public final class JobGateway implements NodeProgram {
             }
             if (best != null) {
                 ctx.send(client, new JobStatusReply(m.ticket(), best.job(), best.state(), best.owner(),
-                        best.runNode(), best.reason(), best.output()));
+                        best.runNode(), best.reason(), best.output(), best.waitMillis()));
             }
         });
     }

@@ -177,7 +177,8 @@ final class OwnerDesk {
         OwnedJob job = owned.remove(id);
         ended.put(id, Boolean.TRUE);
         NodeId ranOn = done.state() == JobState.NO_MATCH ? null : (job != null && job.runNode != null ? job.runNode : from);
-        JobOutcome outcome = new JobOutcome(done.state(), done.reason(), ranOn, agent.now(), done.output());
+        JobOutcome outcome = new JobOutcome(done.state(), done.reason(), ranOn, agent.now(), done.output(),
+                done.waitMillis());
         outcomes.put(id, outcome);
         agent.events().outcomeKept(id, outcome);
     }
@@ -246,7 +247,7 @@ final class OwnerDesk {
         JobOutcome outcome = outcomes.get(id);
         if (outcome != null) {
             return new JobStatusReply(query.ticket(), id, outcome.state(), agent.self(), outcome.runNode(),
-                    outcome.reason(), outcome.output());
+                    outcome.reason(), outcome.output(), outcome.waitMillis());
         }
         return new JobStatusReply(query.ticket(), id, null, agent.self(), null,
                 "the owner of the job's point has no record of it: never submitted, or ended more than "
