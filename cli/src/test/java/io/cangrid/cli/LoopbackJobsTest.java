@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.cli.node.SecretFile;
+import io.cangrid.cli.node.WaitCommand;
 import io.cangrid.overlay.exec.ExecPolicy;
 import io.cangrid.overlay.gateway.GridClient;
 import io.cangrid.overlay.gateway.GridJobList;
@@ -19,11 +20,12 @@ import io.cangrid.overlay.job.message.CancelReply;
 import io.cangrid.overlay.job.message.JobStatusReply;
 import io.cangrid.overlay.net.GridSecret;
 import io.cangrid.overlay.resource.ResourceSchema;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
@@ -91,13 +93,13 @@ class LoopbackJobsTest {
     private static JobStatusReply status(GridClient client, JobId id) {
         try {
             return client.status(id);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return null;
         }
     }
 
     private CliRun cli(String... args) {
-        List<String> all = new java.util.ArrayList<>(List.of(args));
+        List<String> all = new ArrayList<>(List.of(args));
         all.addAll(1, List.of("--secret-file", secretFile.toString()));
         return CliRun.run(all.toArray(String[]::new));
     }
@@ -128,7 +130,7 @@ class LoopbackJobsTest {
 
             CliRun waited = cli("wait", "--peer", grid.address(1), "--timeout", "5s", id.toString());
             assertThat(waited.exitCode()).as("wait treats CANCELLED as ended, not as success")
-                    .isEqualTo(io.cangrid.cli.node.WaitCommand.SOME_FAILED);
+                    .isEqualTo(WaitCommand.SOME_FAILED);
             assertThat(waited.out()).contains("CANCELLED");
         }
     }
@@ -149,7 +151,7 @@ class LoopbackJobsTest {
             GridJobList list = await("the listing up to date", () -> {
                 try {
                     return taker.jobs();
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     return null;
                 }
             }, l -> l != null && l.jobs().length == 2 && l.jobs()[1].state() == JobState.COMPLETED);
@@ -169,11 +171,9 @@ class LoopbackJobsTest {
             assertThat(rows.get(1).get("state").asText()).isEqualTo("COMPLETED");
             assertThat(rows.get(1).get("exitCode").asInt()).isEqualTo(3);
             assertThat(rows.get(1).has("submitted")).isTrue();
-            CliRun text = cli("jobs", "--peer", grid.address(1));
-            assertThat(text.out().lines().toList()).hasSize(2);
-            assertThat(Optional.ofNullable(text.out().lines().skip(1).findFirst().orElse(null)))
-                    .hasValueSatisfying(l -> assertThat(l).contains(first.toString()).contains("quick")
-                            .contains("COMPLETED"));
+            List<String> lines = cli("jobs", "--peer", grid.address(1)).out().lines().toList();
+            assertThat(lines).hasSize(2);
+            assertThat(lines.get(1)).contains(first.toString()).contains("quick").contains("COMPLETED");
 
             CliRun none = cli("jobs", "--peer", grid.address(0), "--json");
             assertThat(JSON.readTree(none.out())).as("node 0 took no job").isEmpty();

@@ -1,5 +1,6 @@
 package io.cangrid.cli.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.exec.ExecPolicy;
@@ -14,6 +15,7 @@ import io.cangrid.overlay.job.MatchTrace;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -96,6 +99,8 @@ public final class JobBenchmark {
         final Map<String, Long> submitCall = new ConcurrentHashMap<>();
         final Set<JobId> matched = ConcurrentHashMap.newKeySet();
         final Map<String, Long> matchedAt = new ConcurrentHashMap<>();
+        /** The run nodes that queued each job, in order: for the warning about jobs that never started. */
+        final Map<JobId, List<String>> queuedOn = new ConcurrentHashMap<>();
         final AtomicInteger rematched = new AtomicInteger();
 
         @Override
@@ -106,6 +111,8 @@ public final class JobBenchmark {
 
         @Override
         public void assigned(JobProfile job, NodeId runNode, MatchTrace trace, int queueAhead, long at) {
+            queuedOn.computeIfAbsent(job.id(), k -> new java.util.concurrent.CopyOnWriteArrayList<>())
+                    .add(runNode.shortName() + " behind " + queueAhead);
             if (matched.add(job.id())) {
                 matchedAt.putIfAbsent(job.spec().name(), System.nanoTime());
             }
@@ -232,7 +239,7 @@ public final class JobBenchmark {
             for (Future<?> f : done) {
                 f.get();
             }
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw new IllegalStateException("a submission failed: " + e.getCause().getMessage(), e.getCause());
         } finally {
             pool.shutdownNow();
@@ -250,8 +257,8 @@ public final class JobBenchmark {
     }
 
     private static long processCpuNanos() {
-        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
+        return ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : 0;
     }
 
     private static int awaitStarted(Clock clock, String prefix, int count) throws InterruptedException {
@@ -269,8 +276,8 @@ public final class JobBenchmark {
             for (int i = 0; i < count && missing.size() < 10; i++) {
                 if (!clock.startedAfterCall.containsKey(prefix + i)) {
                     JobId id = clock.ids.get(prefix + i);
-                    missing.add(prefix + i + "=" + id + (id != null && clock.matched.contains(id) ? " (matched)"
-                            : " (never matched)"));
+                    missing.add(prefix + i + "=" + id + (id != null && clock.matched.contains(id)
+                            ? " (queued on " + clock.queuedOn.get(id) + ")" : " (never matched)"));
                 }
             }
             log.warn("{} of {} jobs started within {} ms; not started (first 10): {}", started, count,

@@ -16,6 +16,8 @@ import io.cangrid.overlay.job.message.JobProgress;
 import io.cangrid.overlay.job.message.JobResult;
 import io.cangrid.overlay.job.message.JobStatusReply;
 import io.cangrid.overlay.job.message.StatusQuery;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,8 +104,8 @@ public final class JobGateway implements NodeProgram {
         if (!pending.isEmpty()) {
             log.info("{} job(s) taken before a restart are followed again", pending.size());
         }
-        List<TakenJob> stored = new java.util.ArrayList<>(store.taken());
-        stored.sort(java.util.Comparator.comparingLong(TakenJob::submittedAt));
+        List<TakenJob> stored = new ArrayList<>(store.taken());
+        stored.sort(Comparator.comparingLong(TakenJob::submittedAt));
         stored.forEach(t -> taken.put(t.job(), t));
         expire();
         ctx.schedule(config.heartbeatMillis(), this::tick);
