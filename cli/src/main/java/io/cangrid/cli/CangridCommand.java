@@ -2,6 +2,8 @@ package io.cangrid.cli;
 
 import io.cangrid.cli.bench.BenchCommand;
 import io.cangrid.cli.demo.DemoCommand;
+import io.cangrid.cli.node.CancelCommand;
+import io.cangrid.cli.node.JobsCommand;
 import io.cangrid.cli.node.NodeCommand;
 import io.cangrid.cli.node.NodesCommand;
 import io.cangrid.cli.node.PeersCommand;
@@ -44,6 +46,8 @@ import picocli.CommandLine.ScopeType;
             StatusCommand.class,
             WaitCommand.class,
             ResultsCommand.class,
+            CancelCommand.class,
+            JobsCommand.class,
             DemoCommand.class,
             SimulateCommand.class,
             BenchCommand.class,

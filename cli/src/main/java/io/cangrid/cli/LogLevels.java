@@ -9,7 +9,7 @@ import org.slf4j.LoggerFactory;
  * Verbose turns on DEBUG for cangrid's own loggers and INFO for libraries, whose DEBUG output (Netty,
  * OSHI) would drown cangrid's.
  */
-final class LogLevels {
+public final class LogLevels {
 
     private static final String PROJECT_LOGGER = "io.cangrid";
 
@@ -20,6 +20,17 @@ final class LogLevels {
         if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext context) {
             context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(Level.INFO);
             context.getLogger(PROJECT_LOGGER).setLevel(Level.DEBUG);
+        }
+    }
+
+    /**
+     * Silences what nodes log per job and per change (INFO by default) for a command that runs many
+     * nodes in its own JVM: a benchmark's thousands of jobs would otherwise each print lines.
+     */
+    public static void quietNodes() {
+        if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext context) {
+            context.getLogger("io.cangrid.node").setLevel(Level.WARN);
+            context.getLogger("io.cangrid.overlay.gateway").setLevel(Level.WARN);
         }
     }
 

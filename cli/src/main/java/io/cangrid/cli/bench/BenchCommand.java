@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             BenchCanCommand.class,
             BenchEngineCommand.class,
+            BenchJobsCommand.class,
             BenchNetCommand.class,
         })
 public final class BenchCommand extends ParentCommand {

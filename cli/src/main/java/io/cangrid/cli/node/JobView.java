@@ -20,6 +20,7 @@ final class JobView {
         v.put("owner", r == null ? null : address(r.owner()));
         v.put("runNode", r == null ? null : address(r.runNode()));
         v.put("reason", r == null ? "no answer" : r.reason());
+        v.put("waitMillis", r == null || r.waitMillis() < 0 ? null : r.waitMillis());
         return v;
     }
 

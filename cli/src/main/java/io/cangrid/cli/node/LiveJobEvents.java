@@ -51,6 +51,6 @@ final class LiveJobEvents implements JobEvents {
     @Override
     public void outcomeKept(JobId id, JobOutcome outcome) {
         store.saveResult(new JobStatusReply(0, id, outcome.state(), ctx.self(), outcome.runNode(), outcome.reason(),
-                outcome.output()));
+                outcome.output(), outcome.waitMillis()));
     }
 }

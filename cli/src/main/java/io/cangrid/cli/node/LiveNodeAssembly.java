@@ -39,9 +39,18 @@ import java.util.List;
  * results kept under the work directory.
  *
  * @param workdir the node's work directory: {@code jobs/} holds the job store, {@code runs/} the runs
+ * @param observer told of the node's job events besides its own log (a benchmark's clock); usually none
  */
-record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capabilities capabilities, List<NodeId> bootstraps,
-        CanListener extraListener, Path workdir, ExecPolicy exec, long resultRetentionMillis, int maxFrameBytes) {
+record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capabilities capabilities,
+        List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecPolicy exec, long resultRetentionMillis,
+        int maxFrameBytes, JobEvents observer) {
+
+    LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capabilities capabilities,
+            List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecPolicy exec,
+            long resultRetentionMillis, int maxFrameBytes) {
+        this(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec, resultRetentionMillis,
+                maxFrameBytes, JobEvents.NONE);
+    }
 
     /*
      * A search moves by one message a step, milliseconds apart on a live grid; one that waits far longer
@@ -55,7 +64,8 @@ record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capa
         ResourceSchema schema = ResourceSchema.defaultSchema();
         JobStore store = new JobStore(workdir.resolve("jobs"), MessageCodec.discover(maxFrameBytes));
         return ctx -> {
-            JobEvents events = new LiveJobEvents(ctx, store);
+            JobEvents events = observer == JobEvents.NONE ? new LiveJobEvents(ctx, store)
+                    : new BothJobEvents(new LiveJobEvents(ctx, store), observer);
             ExecutionFactory execution = ProcessExecution.factory(workdir.resolve("runs"), exec, ExecLimits.DEFAULT);
             if (locator == LiveLocator.HYGRA) {
                 HygraParameters parameters = HygraParameters.paperDefaults();

@@ -3,7 +3,7 @@ package io.cangrid.overlay.gateway;
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.MessageRegistry;
 
-/** Wire ids of the live client protocol for jobs (70–79 of the live runtime's range). */
+/** Wire ids of the live client protocol for jobs (70–89 of the live runtime's range). */
 public final class GatewayMessages implements MessageCatalog {
 
     @Override
@@ -14,6 +14,11 @@ public final class GatewayMessages implements MessageCatalog {
                 .register(73, GridRemove.class)
                 .register(74, GridRemoved.class)
                 .register(75, GridFollow.class)
-                .register(76, GridOutcome.class);
+                .register(76, GridOutcome.class)
+                .register(77, GridCancel.class)
+                .register(78, GridJobs.class)
+                .register(79, GridJobList.class)
+                .register(80, TakenJob.class)
+                .register(81, TakenJob[].class);
     }
 }

@@ -3,6 +3,7 @@ package io.cangrid.overlay.gateway;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.overlay.job.message.CancelReply;
 import io.cangrid.overlay.job.message.JobStatusReply;
 import io.cangrid.overlay.net.LiveClient;
 import io.cangrid.overlay.net.NetConfig;
@@ -113,6 +114,36 @@ public final class GridClient implements AutoCloseable {
             }
             Thread.sleep(POLL_MILLIS);
         }
+    }
+
+    /**
+     * Cancels the job: its owner ends it CANCELLED and its run node kills the run. The reply says whether
+     * this call ended it, or how the job had already ended, or that no owner knows it. Not retried: a lost
+     * answer leaves the job cancelled, and asking again then reports it ended already.
+     */
+    public CancelReply cancel(JobId id) throws IOException {
+        Message m = client.ask(host, port, new GridCancel(random.nextLong(), id), ASK_TIMEOUT);
+        if (m instanceof CancelReply r) {
+            return r;
+        }
+        throw new IOException(host + ":" + port + " answered a cancellation with " + m.getClass().getSimpleName());
+    }
+
+    /**
+     * The jobs that came in through this node, newest first, at most {@code limit} of them (the node lists
+     * {@value JobGateway#MAX_LISTED} at most); the answer's total says how many it knows of.
+     */
+    public GridJobList jobs(int limit) throws IOException {
+        Message m = client.ask(host, port, new GridJobs(random.nextLong(), limit), ASK_TIMEOUT);
+        if (m instanceof GridJobList l) {
+            return l;
+        }
+        throw new IOException(host + ":" + port + " answered a job listing with " + m.getClass().getSimpleName());
+    }
+
+    /** The newest {@value JobGateway#MAX_LISTED} jobs that came in through this node. */
+    public GridJobList jobs() throws IOException {
+        return jobs(JobGateway.MAX_LISTED);
     }
 
     /** Deletes the result the node stored of {@code id}; false when it had none. */

@@ -9,10 +9,15 @@ import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobNode;
 import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.overlay.job.JobState;
+import io.cangrid.overlay.job.message.CancelJob;
+import io.cangrid.overlay.job.message.CancelReply;
 import io.cangrid.overlay.job.message.JobProgress;
 import io.cangrid.overlay.job.message.JobResult;
 import io.cangrid.overlay.job.message.JobStatusReply;
 import io.cangrid.overlay.job.message.StatusQuery;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * keeps the job on disk until it ends, follows it as the simulation's {@code JobClient} does (a job it has
  * heard nothing of is looked up at its owner, and resubmitted when the owner has no record of it after the
  * client timeout), and stores its result. It answers for any job, its own or not, by asking the job's owner
- * (the id encodes the point), falling back on the results it stored itself. Everything else goes to the
- * program it wraps. Runs on the node's thread.
+ * (the id encodes the point), falling back on the results it stored itself, and carries cancellations to
+ * the job's owner likewise. It lists the jobs it took, newest first. Everything else goes to the program it
+ * wraps. Runs on the node's thread.
  */
 public final class JobGateway implements NodeProgram {
 
@@ -48,6 +54,9 @@ public final class JobGateway implements NodeProgram {
     static final long OUTCOME_WATCH_MILLIS = 3600_000;
     static final int OUTCOME_CHECK_PERIODS = 5;
     static final int OUTCOME_WATCH_LIMIT = 1024;
+    /** How many taken jobs are kept for listing (the oldest go first), and how many one answer lists. */
+    static final int MAX_TAKEN = 10_000;
+    public static final int MAX_LISTED = 1_000;
 
     private static final class Pending {
         JobProfile profile;
@@ -63,6 +72,9 @@ public final class JobGateway implements NodeProgram {
     private record Ask(Consumer<JobStatusReply> then, Timer timeout) {
     }
 
+    private record CancelAsk(NodeId client, long clientTicket, Timer timeout) {
+    }
+
     private final NodeContext ctx;
     private final JobNode<?> node;
     private final NodeProgram inner;
@@ -74,6 +86,9 @@ public final class JobGateway implements NodeProgram {
     /** Jobs followed here that ended, oldest first, with when they ended (see OUTCOME_WATCH_MILLIS). */
     private final LinkedHashMap<JobId, Long> recentlyEnded = new LinkedHashMap<>();
     private int ticks;
+    private final Map<Long, CancelAsk> cancels = new HashMap<>();
+    /** The jobs this node took, oldest submission first. */
+    private final Map<JobId, TakenJob> taken = new LinkedHashMap<>();
     private long nextTicket = 1;
 
     /**
@@ -101,6 +116,9 @@ public final class JobGateway implements NodeProgram {
         if (!pending.isEmpty()) {
             log.info("{} job(s) taken before a restart are followed again", pending.size());
         }
+        List<TakenJob> stored = new ArrayList<>(store.taken());
+        stored.sort(Comparator.comparingLong(TakenJob::submittedAt));
+        stored.forEach(t -> taken.put(t.job(), t));
         expire();
         ctx.schedule(config.heartbeatMillis(), this::tick);
     }
@@ -111,22 +129,32 @@ public final class JobGateway implements NodeProgram {
             submit(from, m);
         } else if (message instanceof GridStatus m) {
             status(from, m);
+        } else if (message instanceof GridCancel m) {
+            cancel(from, m);
+        } else if (message instanceof CancelReply m) {
+            cancelAnswered(m);
+        } else if (message instanceof GridJobs m) {
+            list(from, m);
         } else if (message instanceof GridRemove m) {
             ctx.send(from, new GridRemoved(m.ticket(), store.removeResult(m.job())));
         } else if (message instanceof GridOutcome m) {
             JobStatusReply r = m.result();
             node.agent().recordOutcome(r.job(), new io.cangrid.overlay.job.JobOutcome(r.state(), r.reason(),
-                    r.runNode(), ctx.now(), r.output()));
+                    r.runNode(), ctx.now(), r.output(), r.waitMillis()));
         } else if (message instanceof GridFollow m) {
             follow(m.profile());
         } else if (message instanceof JobResult m) {
             ended(from, m);
         } else if (message instanceof JobProgress m) {
-            for (JobId id : m.ids()) {
+            for (int i = 0; i < m.ids().length; i++) {
+                JobId id = m.ids()[i];
                 Pending p = pending.get(id);
                 if (p != null) {
                     p.lastHeard = ctx.now();
                 }
+                // Only in memory: the state of a running job is worth no disk write per heartbeat.
+                JobState heard = m.states()[i];
+                taken.computeIfPresent(id, (k, t) -> t.state().isTerminal() ? t : t.withState(heard, null));
             }
         } else if (message instanceof JobStatusReply m) {
             answered(m);
@@ -138,6 +166,11 @@ public final class JobGateway implements NodeProgram {
     @Override
     public void leave() {
         inner.leave();
+    }
+
+    /** The job node this gateway is the door of. */
+    public JobNode<?> node() {
+        return node;
     }
 
     /** Jobs this node took and has not seen end. */
@@ -156,7 +189,21 @@ public final class JobGateway implements NodeProgram {
             return;
         }
         follow(profile);
+        if (!taken.containsKey(profile.id())) {
+            remember(new TakenJob(profile.id(), profile.spec().name(), profile.submittedAt(), JobState.SUBMITTED,
+                    null));
+        }
         awaitOwner(client, m.ticket(), profile, ctx.now());
+    }
+
+    private void remember(TakenJob job) {
+        taken.put(job.job(), job);
+        store.saveTaken(job);
+        while (taken.size() > MAX_TAKEN) {
+            JobId oldest = taken.keySet().iterator().next();
+            taken.remove(oldest);
+            store.removeTaken(oldest);
+        }
     }
 
     private void follow(JobProfile profile) {
@@ -194,7 +241,8 @@ public final class JobGateway implements NodeProgram {
     private void ended(NodeId from, JobResult m) {
         // A result with output comes from the run node; one without (refused everywhere, no match) from the owner.
         NodeId ranOn = m.output() != null ? from : null;
-        JobStatusReply result = new JobStatusReply(0, m.id(), m.state(), null, ranOn, m.reason(), m.output());
+        JobStatusReply result = new JobStatusReply(0, m.id(), m.state(), null, ranOn, m.reason(), m.output(),
+                m.waitMillis());
         ended(result);
         ctx.schedule(2 * config.heartbeatMillis(), () -> ownerShouldKnow(result, 3));
     }
@@ -212,6 +260,10 @@ public final class JobGateway implements NodeProgram {
 
     private void ended(JobStatusReply result) {
         store.saveResult(result);
+        TakenJob t = taken.get(result.job());
+        if (t != null && !t.state().isTerminal()) {
+            remember(t.withState(result.state(), result.output() == null ? null : result.output().exitCode()));
+        }
         if (pending.remove(result.job()) != null) {
             recentlyEnded.put(result.job(), ctx.now());
             if (recentlyEnded.size() > OUTCOME_WATCH_LIMIT) {
@@ -273,7 +325,14 @@ public final class JobGateway implements NodeProgram {
     }
 
     private void expire() {
-        int n = store.expireResults(ctx.now() - resultRetentionMillis);
+        long oldest = ctx.now() - resultRetentionMillis;
+        for (TakenJob t : List.copyOf(taken.values())) {
+            if (t.state().isTerminal() && t.submittedAt() < oldest) {
+                taken.remove(t.job());
+                store.removeTaken(t.job());
+            }
+        }
+        int n = store.expireResults(oldest);
         if (n > 0) {
             log.info("removed {} result(s) older than {} h", n, resultRetentionMillis / 3600_000);
         }
@@ -294,9 +353,42 @@ public final class JobGateway implements NodeProgram {
             }
             if (best != null) {
                 ctx.send(client, new JobStatusReply(m.ticket(), best.job(), best.state(), best.owner(),
-                        best.runNode(), best.reason(), best.output()));
+                        best.runNode(), best.reason(), best.output(), best.waitMillis()));
             }
         });
+    }
+
+    /** Carries a client's cancellation to the job's owner; the owner's answer goes back to the client. */
+    private void cancel(NodeId client, GridCancel m) {
+        long ticket = nextTicket++;
+        Timer timeout = ctx.schedule(ASK_TIMEOUT_MILLIS, () -> {
+            CancelAsk a = cancels.remove(ticket);
+            if (a != null) {
+                ctx.send(a.client(), new CancelReply(a.clientTicket(), m.job(), false, null, null,
+                        "the job's owner did not answer within " + ASK_TIMEOUT_MILLIS + " ms; try again"));
+            }
+        });
+        cancels.put(ticket, new CancelAsk(client, m.ticket(), timeout));
+        node.overlay().routeToOwner(m.job().point(), new CancelJob(ticket, m.job(), ctx.self()));
+    }
+
+    private void cancelAnswered(CancelReply reply) {
+        CancelAsk a = cancels.remove(reply.ticket());
+        if (a != null) {
+            a.timeout().cancel();
+            ctx.send(a.client(), new CancelReply(a.clientTicket(), reply.job(), reply.cancelled(), reply.state(),
+                    reply.owner(), reply.reason()));
+        }
+    }
+
+    private void list(NodeId client, GridJobs m) {
+        int limit = Math.max(0, Math.min(m.limit(), MAX_LISTED));
+        List<TakenJob> all = List.copyOf(taken.values());
+        TakenJob[] newest = new TakenJob[Math.min(limit, all.size())];
+        for (int i = 0; i < newest.length; i++) {
+            newest[i] = all.get(all.size() - 1 - i);
+        }
+        ctx.send(client, new GridJobList(m.ticket(), newest, all.size()));
     }
 
     /** Asks the owner of {@code id}'s point; {@code then} gets its answer, or null after {@code timeoutMillis}. */

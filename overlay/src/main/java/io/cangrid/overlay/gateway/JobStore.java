@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A node's jobs on disk, so that they outlive the process: {@code pending/} holds the jobs this node took
- * from clients and that have not ended, {@code results/} how jobs ended (those it took, and those it owned),
+ * from clients and that have not ended, {@code taken/} a short line on every job it took (for listing them),
+ * {@code results/} how jobs ended (those it took, and those it owned),
  * each file one job, named by its id and written in the wire format, atomically (write, then rename). A
  * file that no longer decodes is reported and skipped, never fatal.
  */
@@ -30,14 +31,17 @@ public final class JobStore {
 
     private final Path pendingDir;
     private final Path resultsDir;
+    private final Path takenDir;
     private final MessageCodec codec;
 
     public JobStore(Path dir, MessageCodec codec) {
         this.pendingDir = dir.resolve("pending");
         this.resultsDir = dir.resolve("results");
+        this.takenDir = dir.resolve("taken");
         this.codec = codec;
         try {
             Files.createDirectories(pendingDir);
+            Files.createDirectories(takenDir);
             Files.createDirectories(resultsDir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the job store in " + dir + ": " + e.getMessage(), e);
@@ -58,6 +62,25 @@ public final class JobStore {
         for (Path f : list(pendingDir)) {
             if (read(f) instanceof ResubmitJob r) {
                 out.add(r.profile());
+            }
+        }
+        return out;
+    }
+
+    public void saveTaken(TakenJob job) {
+        write(takenDir.resolve(job.job().toString()), job);
+    }
+
+    public void removeTaken(JobId id) {
+        delete(takenDir.resolve(id.toString()));
+    }
+
+    /** The jobs this node took, as last saved, in no particular order. */
+    public List<TakenJob> taken() {
+        List<TakenJob> out = new ArrayList<>();
+        for (Path f : list(takenDir)) {
+            if (read(f) instanceof TakenJob t) {
+                out.add(t);
             }
         }
         return out;

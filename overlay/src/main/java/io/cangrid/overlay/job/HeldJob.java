@@ -10,6 +10,8 @@ final class HeldJob {
     /** How many run nodes passed this job on since matchmaking placed it. */
     final int moves;
     NodeId owner;
+    /** When it started running here (the node's clock), -1 while it waits. */
+    long startedAt = -1;
 
     HeldJob(JobProfile profile, NodeId owner, MatchTrace trace, int moves) {
         this.profile = profile;

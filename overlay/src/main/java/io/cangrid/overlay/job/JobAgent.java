@@ -4,6 +4,7 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
+import io.cangrid.overlay.job.message.CancelJob;
 import io.cangrid.overlay.job.message.HeartbeatAck;
 import io.cangrid.overlay.job.message.Heartbeats;
 import io.cangrid.overlay.job.message.JobAssign;
@@ -200,6 +201,14 @@ public final class JobAgent {
             return;
         }
         ctx.send(query.asker(), reply);
+    }
+
+    /**
+     * A cancellation reached this node, the owner of the job's point: end the job and answer the asker
+     * (this node itself included: the hosting program takes the reply, as it takes a client's results).
+     */
+    public void answerCancel(CancelJob request) {
+        ctx.send(request.asker(), owner.cancel(request));
     }
 
     /**

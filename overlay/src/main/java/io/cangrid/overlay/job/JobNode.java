@@ -5,6 +5,7 @@ import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.Point;
+import io.cangrid.overlay.job.message.CancelJob;
 import io.cangrid.overlay.job.message.JobMessage;
 import io.cangrid.overlay.job.message.StatusQuery;
 import io.cangrid.overlay.job.message.ToOwner;
@@ -55,6 +56,8 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
                     ownerRouting.arrived(toOwner, hops);
                 } else if (payload instanceof StatusQuery query) {
                     agent.answerStatus(query);
+                } else if (payload instanceof CancelJob cancel) {
+                    agent.answerCancel(cancel);
                 } else {
                     locator.receive(ctx.self(), payload);
                 }
@@ -105,6 +108,8 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
         } else if (message instanceof StatusQuery query) {
             // Any node takes a status query; the owner of the job's point answers it.
             overlay.routeToOwner(query.job().point(), query);
+        } else if (message instanceof CancelJob cancel) {
+            overlay.routeToOwner(cancel.job().point(), cancel);
         } else if (message instanceof JobMessage m) {
             agent.receive(from, m);
         } else if (locator.handles(message)) {

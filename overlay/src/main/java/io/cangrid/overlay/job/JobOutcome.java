@@ -5,11 +5,13 @@ import io.cangrid.overlay.NodeId;
 /**
  * How a job ended, as its owner keeps it for a while after: the final state, the reason for FAILED and
  * NO_MATCH (null otherwise), the node it ran on (null for NO_MATCH), when the owner heard of the end, and
- * what a real job's run left behind (null for simulated jobs).
+ * what a real job's run left behind (null for simulated jobs), and how long the job waited from submission
+ * to start (-1: it never started, or the word did not say).
  */
-public record JobOutcome(JobState state, String reason, NodeId runNode, long endedAt, JobOutput output) {
+public record JobOutcome(JobState state, String reason, NodeId runNode, long endedAt, JobOutput output,
+        long waitMillis) {
 
     public JobOutcome(JobState state, String reason, NodeId runNode, long endedAt) {
-        this(state, reason, runNode, endedAt, null);
+        this(state, reason, runNode, endedAt, null, -1);
     }
 }

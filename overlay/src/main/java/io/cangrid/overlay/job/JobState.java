@@ -3,7 +3,8 @@ package io.cangrid.overlay.job;
 /**
  * Where a job is in its life cycle (design.md §6).
  * Every job ends in exactly one terminal state: {@link #COMPLETED}, {@link #FAILED} (with the run's error
- * or why it was given up) or {@link #NO_MATCH} (with the requirement no node meets).
+ * or why it was given up), {@link #NO_MATCH} (with the requirement no node meets) or {@link #CANCELLED}.
+ * The order is part of the wire format (stored results too): new states go at the end.
  */
 public enum JobState {
 
@@ -22,10 +23,12 @@ public enum JobState {
     RUNNING,
     COMPLETED,
     FAILED,
-    NO_MATCH;
+    NO_MATCH,
+    /** A client cancelled the job: its owner ended it and its run node killed the run. */
+    CANCELLED;
 
     /** True for the states a job never leaves. */
     public boolean isTerminal() {
-        return this == COMPLETED || this == FAILED || this == NO_MATCH;
+        return this == COMPLETED || this == FAILED || this == NO_MATCH || this == CANCELLED;
     }
 }

@@ -2,6 +2,8 @@ package io.cangrid.overlay.job;
 
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
+import io.cangrid.overlay.job.message.CancelJob;
+import io.cangrid.overlay.job.message.CancelReply;
 import io.cangrid.overlay.job.message.HeartbeatAck;
 import io.cangrid.overlay.job.message.JobDone;
 import io.cangrid.overlay.job.message.JobStatusReply;
@@ -167,10 +169,16 @@ final class OwnerDesk {
 
     void done(JobDone done, NodeId from) {
         JobId id = done.id();
+        JobOutcome kept = outcomes.get(id);
+        if (!owned.containsKey(id) && kept != null && kept.state() == JobState.CANCELLED) {
+            // The run ended as the cancellation reached its run node: the client has been told CANCELLED.
+            return;
+        }
         OwnedJob job = owned.remove(id);
         ended.put(id, Boolean.TRUE);
         NodeId ranOn = done.state() == JobState.NO_MATCH ? null : (job != null && job.runNode != null ? job.runNode : from);
-        JobOutcome outcome = new JobOutcome(done.state(), done.reason(), ranOn, agent.now(), done.output());
+        JobOutcome outcome = new JobOutcome(done.state(), done.reason(), ranOn, agent.now(), done.output(),
+                done.waitMillis());
         outcomes.put(id, outcome);
         agent.events().outcomeKept(id, outcome);
     }
@@ -202,6 +210,30 @@ final class OwnerDesk {
         }
     }
 
+    /**
+     * A client cancels the job: it ends CANCELLED here, its client hears so, and its run node is told to
+     * drop it, which kills the run. A run node the job is still on its way to reports it queued to an owner
+     * that no longer tracks it and is told to drop it then (see {@link #queued}).
+     */
+    CancelReply cancel(CancelJob request) {
+        JobId id = request.job();
+        OwnedJob job = owned.get(id);
+        if (job == null) {
+            JobOutcome outcome = outcomes.get(id);
+            String why = outcome != null ? "the job had already ended " + outcome.state()
+                    : "the owner of the job's point has no record of it: never submitted, or ended long ago";
+            return new CancelReply(request.ticket(), id, false, outcome == null ? null : outcome.state(),
+                    agent.self(), why);
+        }
+        String reason = "cancelled by a client";
+        if (job.runNode != null) {
+            agent.send(job.runNode, new HeartbeatAck(new JobId[] {id}));
+        }
+        agent.send(job.profile.client(), new JobResult(id, JobState.CANCELLED, reason));
+        done(new JobDone(id, JobState.CANCELLED, reason), job.runNode);
+        return new CancelReply(request.ticket(), id, true, JobState.CANCELLED, agent.self(), reason);
+    }
+
     JobOutcome outcome(JobId id) {
         return outcomes.get(id);
     }
@@ -215,7 +247,7 @@ final class OwnerDesk {
         JobOutcome outcome = outcomes.get(id);
         if (outcome != null) {
             return new JobStatusReply(query.ticket(), id, outcome.state(), agent.self(), outcome.runNode(),
-                    outcome.reason(), outcome.output());
+                    outcome.reason(), outcome.output(), outcome.waitMillis());
         }
         return new JobStatusReply(query.ticket(), id, null, agent.self(), null,
                 "the owner of the job's point has no record of it: never submitted, or ended more than "

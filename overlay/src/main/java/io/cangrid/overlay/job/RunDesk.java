@@ -73,7 +73,8 @@ final class RunDesk {
         if (next == null) {
             return;
         }
-        agent.events().started(next.profile, agent.self(), agent.now());
+        next.startedAt = agent.now();
+        agent.events().started(next.profile, agent.self(), next.startedAt);
         run = execution.start(next.profile, ended -> finished(next, ended));
     }
 
@@ -86,8 +87,10 @@ final class RunDesk {
         long now = agent.now();
         agent.events().runEnded(job.profile, agent.self(), now);
         JobState state = ended.error() == null ? JobState.COMPLETED : JobState.FAILED;
-        agent.send(job.profile.client(), new JobResult(job.id(), state, ended.error(), ended.output()));
-        agent.send(job.owner, new JobDone(job.id(), state, ended.error(), ended.output()));
+        // Against the submission time the job carries: another node's clock, so skew between them shows here.
+        long waited = Math.max(0, job.startedAt - job.profile.submittedAt());
+        agent.send(job.profile.client(), new JobResult(job.id(), state, ended.error(), ended.output(), waited));
+        agent.send(job.owner, new JobDone(job.id(), state, ended.error(), ended.output(), waited));
         startNext();
     }
 

@@ -35,6 +35,8 @@ public final class JobMessages implements MessageCatalog {
                 .register(414, JobLoad.class)
                 .register(415, StatusQuery.class)
                 .register(416, JobStatusReply.class)
+                .register(417, CancelJob.class)
+                .register(418, CancelReply.class)
                 .register(450, JobId.class)
                 .register(451, JobId[].class)
                 .register(452, JobProfile.class)

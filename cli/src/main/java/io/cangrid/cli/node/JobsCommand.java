@@ -1,0 +1,76 @@
+package io.cangrid.cli.node;
+
+import io.cangrid.cli.JsonOption;
+import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.UserError;
+import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.gateway.GridJobList;
+import io.cangrid.overlay.gateway.TakenJob;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code cangrid jobs}: the jobs that came in through one node, newest first, as that node knows them (the
+ * state of a job not yet ended is the last its owner reported, a heartbeat period old at most). The node
+ * lists the newest thousand; a line says so when there are more.
+ */
+@Command(name = "jobs", description = "List the jobs submitted through a node, newest first: id, name, state,"
+        + " exit code, submission time.")
+public final class JobsCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private JsonOption json;
+
+    @Mixin
+    private PeerOptions peer;
+
+    @Override
+    public Integer call() {
+        GridJobList list;
+        try (GridClient grid = peer.connect()) {
+            list = grid.jobs();
+        } catch (IOException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (TakenJob t : list.jobs()) {
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("job", t.job().toString());
+            v.put("name", t.name());
+            v.put("state", t.state().name());
+            v.put("exitCode", t.exitCode());
+            v.put("submitted", Instant.ofEpochMilli(t.submittedAt()).toString());
+            rows.add(v);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json.enabled()) {
+            JsonOutput.print(spec, rows);
+        } else {
+            for (Map<String, Object> v : rows) {
+                out.printf("%s  %-20s %-9s %4s  %s%n", v.get("job"), v.get("name") == null ? "-" : v.get("name"),
+                        v.get("state"), v.get("exitCode") == null ? "-" : v.get("exitCode"), v.get("submitted"));
+            }
+            out.flush();
+        }
+        if (list.total() > rows.size()) {
+            // On stderr, so that the JSON array on stdout stays one value a script can read.
+            spec.commandLine().getErr().println("listed the newest " + rows.size() + " of " + list.total()
+                    + " jobs this node took");
+            spec.commandLine().getErr().flush();
+        }
+        return 0;
+    }
+}
