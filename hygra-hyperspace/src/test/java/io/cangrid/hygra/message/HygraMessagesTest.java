@@ -22,7 +22,7 @@ class HygraMessagesTest {
         }
         assertThat(registry.idOf(FindRequest.class)).isBetween(300, 399);
         assertThat(registry.idOf(StatusReply.class)).isBetween(300, 399);
-        assertThat(found).isEqualTo(22);
+        assertThat(found).isEqualTo(23);
     }
 
     @Test
