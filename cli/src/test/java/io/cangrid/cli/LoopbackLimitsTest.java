@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LoopbackLimitsTest {
 
     private static final Duration END_WAIT = Duration.ofSeconds(30);
-    private static final long TIME_LIMIT_MILLIS = 1_500;
+    private static final long TIME_LIMIT_MILLIS = 2_000;
     /** Sleeps no other test starts, so that this JVM's leftover processes can be told apart. */
     private static final String SLEEP = "sleep 301";
     /** Starts two sleeps in the background and waits; writes their pids and its own to {@code pids} first. */
