@@ -2,16 +2,18 @@ package io.cangrid.cli;
 
 import static io.cangrid.cli.LoopbackJobs.awaitState;
 import static io.cangrid.cli.LoopbackJobs.awaitStatus;
+import static io.cangrid.cli.LoopbackJobs.owns;
+import static io.cangrid.cli.LoopbackJobs.runs;
 import static io.cangrid.cli.LoopbackJobs.shell;
 import static io.cangrid.cli.LoopbackJobs.submitOwnedBy;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.exec.ExecPolicy;
 import io.cangrid.overlay.gateway.GridClient;
 import io.cangrid.overlay.job.JobConfig;
-import io.cangrid.overlay.job.JobEvents;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobState;
 import io.cangrid.overlay.job.message.JobStatusReply;
@@ -19,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,7 +36,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Roles are placed, not hoped for: the job's submission key is chosen so that node {@link #OWNER} owns
  * it, and where a test needs the run node to be a third node, long "blocker" jobs keep the injection node
- * and the owner busy first, so that matchmaking, which prefers a free node, sends the job elsewhere.
+ * and the owner busy first, so that matchmaking, which prefers a free node, sends the job elsewhere. The
+ * job events every node reports tell how the job was recovered: where it started, and whether its client
+ * had to submit it again.
  */
 class LoopbackCrashTest {
 
@@ -42,8 +47,12 @@ class LoopbackCrashTest {
     private static final int NODES = 4;
     private static final int INJECTION = 0;
     private static final int OWNER = 1;
-    /** Heartbeats every 500 ms: a silent node is presumed dead after 1.5 s, a client resubmits after 4 s. */
-    private static final JobConfig JOBS = JobConfig.withHeartbeat(500);
+    /**
+     * Heartbeats every second: a silent node is presumed dead after 3 s, a client resubmits after 8 s. The
+     * CAN's takeover of a crashed node's zones takes about a second whatever the heartbeat, and a shorter
+     * one would leave little of the client's margin over an owner's recovery once it is paid.
+     */
+    private static final JobConfig JOBS = JobConfig.withHeartbeat(1_000);
     private static final Duration START_WAIT = Duration.ofSeconds(15);
     private static final Duration END_WAIT = Duration.ofSeconds(40);
     /** Sleeps no other test starts, so that this JVM's leftover processes can be told apart. */
@@ -58,6 +67,7 @@ class LoopbackCrashTest {
     @TempDir
     Path dir;
 
+    private final RecordedJobEvents events = new RecordedJobEvents();
     private LoopbackGrid grid;
     private long seed;
     private SplittableRandom keys;
@@ -68,7 +78,7 @@ class LoopbackCrashTest {
         keys = new SplittableRandom(seed);
         log.info("submission keys drawn with seed {}", seed);
         grid = LoopbackGrid.start(NODES, LoopbackGrid.randomSecret(), dir, ExecPolicy.parse("allow:sh"), 200, JOBS,
-                JobEvents.NONE, 1);
+                events, 1);
     }
 
     @AfterEach
@@ -90,11 +100,26 @@ class LoopbackCrashTest {
         }
     }
 
-    /** Submits {@code script} owned by {@link #OWNER} through {@link #INJECTION}; waits until it runs. */
-    private JobStatusReply submitWork(String script, JobId[] id) throws Exception {
-        id[0] = submitOwnedBy(grid, INJECTION, OWNER, shell("work", script), keys, seed);
+    /** A job and how its owner saw it once running. */
+    private record Running(JobId id, JobStatusReply status) {
+
+        int runNode(LoopbackGrid grid) {
+            return grid.indexOf(status.runNode());
+        }
+    }
+
+    /**
+     * Submits {@code script} owned by {@link #OWNER} through {@link #INJECTION} while both are occupied;
+     * waits until it runs, on a third node.
+     */
+    private Running submitWork(String script) throws Exception {
+        JobId id = submitOwnedBy(grid, INJECTION, OWNER, shell("work", script), keys, seed);
         try (GridClient client = grid.client(INJECTION)) {
-            return awaitState(client, id[0], JobState.RUNNING, START_WAIT);
+            Running running = new Running(id, awaitState(client, id, JobState.RUNNING, START_WAIT));
+            assertThat(grid.indexOf(running.status().owner())).as("owner").isEqualTo(OWNER);
+            assertThat(running.runNode(grid)).as("run node, neither the injection node nor the owner (key seed %d)",
+                    seed).isNotIn(-1, INJECTION, OWNER);
+            return running;
         }
     }
 
@@ -111,19 +136,18 @@ class LoopbackCrashTest {
     void aJobWhoseRunNodeIsCrashedCompletesOnAnotherNode() throws Exception {
         occupy(INJECTION);
         occupy(OWNER);
-        JobId[] id = new JobId[1];
-        JobStatusReply running = submitWork(WORK, id);
-        int run = grid.indexOf(running.runNode());
-        assertThat(grid.indexOf(running.owner())).as("owner").isEqualTo(OWNER);
-        assertThat(run).as("run node, neither the injection node nor the owner (key seed %d)", seed)
-                .isNotIn(-1, INJECTION, OWNER);
+        Running work = submitWork(WORK);
 
-        grid.crash(run);
+        grid.crash(work.runNode(grid));
 
         try (GridClient client = grid.client(INJECTION)) {
-            JobStatusReply end = client.await(id[0], END_WAIT);
+            JobStatusReply end = client.await(work.id(), END_WAIT);
             assertThat(end).as("the job's end within %s", END_WAIT).isNotNull();
-            assertDone(end, running.runNode());
+            assertDone(end, work.status().runNode());
+            // Its owner ran it again; its client, hearing from the owner all along, did not submit it again.
+            assertThat(events.startsOf(work.id())).as("where it started")
+                    .containsExactly(work.status().runNode(), end.runNode());
+            assertThat(events.attemptsOf(work.id())).as("its submissions").containsExactly(1);
         }
     }
 
@@ -131,28 +155,31 @@ class LoopbackCrashTest {
     void aJobWhoseOwnerIsCrashedCompletesAndASurvivorSaysSo() throws Exception {
         occupy(INJECTION);
         occupy(OWNER);
-        JobId[] id = new JobId[1];
-        JobStatusReply running = submitWork(LONG_WORK, id);
-        int run = grid.indexOf(running.runNode());
-        assertThat(run).as("run node, neither the injection node nor the owner (key seed %d)", seed)
-                .isNotIn(-1, INJECTION, OWNER);
-        // The node that neither took, owns nor runs the job answers for it at the end (indices add up to 6).
-        int bystander = 6 - INJECTION - OWNER - run;
-
+        Running work = submitWork(LONG_WORK);
+        int run = work.runNode(grid);
+        // The node that neither took, owns nor runs the job answers for it at the end.
+        int bystander = IntStream.range(0, NODES).filter(i -> i != INJECTION && i != OWNER && i != run)
+                .findFirst().orElseThrow();
         NodeId crashed = grid.node(OWNER).self();
+
         grid.crash(OWNER);
 
+        // The run node, hearing no acknowledgement, sends the job to its point, whose new owner adopts it.
+        // (Were it not to, the client would submit the job again after 8 s of silence: checked below.)
+        int adopter = await("a new owner adopting the job").atMost(END_WAIT).pollInterval(Duration.ofMillis(50))
+                .until(() -> IntStream.range(0, NODES).filter(i -> owns(grid, i, work.id())).findFirst().orElse(-1),
+                        i -> i >= 0);
+        assertThat(runs(grid, run, work.id())).as("the run goes on where it was while node %d adopts it", adopter)
+                .isTrue();
         try (GridClient client = grid.client(bystander)) {
-            // The run node, hearing no acknowledgement, sends the job to its point, whose new owner adopts it.
-            JobStatusReply adopted = awaitStatus("the job adopted by a new owner while it runs", client, id[0],
-                    END_WAIT, r -> r.state() != null && r.owner() != null && !r.owner().equals(crashed));
-            assertThat(adopted.state()).as("%s", adopted).isEqualTo(JobState.RUNNING);
-            assertThat(adopted.runNode()).isEqualTo(running.runNode());
-            JobStatusReply end = awaitStatus("the job COMPLETED, as node " + bystander + " tells", client, id[0],
+            JobStatusReply end = awaitStatus("the job's end, as node " + bystander + " tells", client, work.id(),
                     END_WAIT, r -> r.state() != null && r.state().isTerminal());
             assertDone(end, crashed);
-            assertThat(end.runNode()).as("where it ran all along").isEqualTo(running.runNode());
+            assertThat(end.runNode()).as("where it ran all along").isEqualTo(work.status().runNode());
             assertThat(end.owner()).as("the owner now").isNotEqualTo(crashed);
+            assertThat(events.startsOf(work.id())).as("where it started: once, on its run node")
+                    .containsExactly(work.status().runNode());
+            assertThat(events.attemptsOf(work.id())).as("its submissions").containsExactly(1);
         }
     }
 
@@ -166,6 +193,7 @@ class LoopbackCrashTest {
             JobStatusReply end = client.await(id, END_WAIT);
             assertThat(end).as("the job's end within %s", END_WAIT).isNotNull();
             assertDone(end, grid.node(INJECTION).self());
+            assertThat(events.startsOf(id)).as("where it started: once").containsExactly(end.runNode());
         }
     }
 }

@@ -8,10 +8,12 @@ import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.gateway.GridClient;
 import io.cangrid.overlay.gateway.GridSubmit;
 import io.cangrid.overlay.gateway.GridSubmitted;
+import io.cangrid.overlay.gateway.JobGateway;
 import io.cangrid.overlay.job.InputFile;
 import io.cangrid.overlay.job.JobCommand;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobIdFactory;
+import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.JobSpec;
 import io.cangrid.overlay.job.JobState;
 import io.cangrid.overlay.job.message.JobStatusReply;
@@ -100,6 +102,20 @@ final class LoopbackJobs {
 
     static JobStatusReply awaitState(GridClient client, JobId id, JobState state, Duration atMost) {
         return awaitStatus("job " + id + " " + state, client, id, atMost, r -> r.state() == state);
+    }
+
+    /** Whether node {@code i} is running and owns the job: it tracks it as the owner of its point. */
+    static boolean owns(LoopbackGrid grid, int i, JobId id) {
+        return grid.node(i).isRunning()
+                && grid.node(i).inspect(p -> ((JobGateway) p).node().agent().owns(id)).join();
+    }
+
+    /** Whether node {@code i} is running and runs the job right now. */
+    static boolean runs(LoopbackGrid grid, int i, JobId id) {
+        return grid.node(i).isRunning() && grid.node(i).inspect(p -> {
+            JobProfile running = ((JobGateway) p).node().agent().queue().runningJob();
+            return running != null && running.id().equals(id);
+        }).join();
     }
 
     /**
