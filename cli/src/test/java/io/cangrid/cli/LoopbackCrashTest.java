@@ -59,7 +59,7 @@ class LoopbackCrashTest {
     private static final String BLOCKER = "sleep 37";
     private static final String WORK = "sleep 3; echo done";
     /**
-     * Work that outlasts an owner's recovery by far (silence for 1.5 s, the zone's takeover, the run node's
+     * Work that outlasts an owner's recovery by far (silence for 3 s, the zone's takeover, the run node's
      * re-routing), so that the new owner is seen to adopt it while it runs.
      */
     private static final String LONG_WORK = "sleep 10; echo done";
