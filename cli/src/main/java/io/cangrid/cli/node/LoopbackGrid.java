@@ -2,7 +2,9 @@ package io.cangrid.cli.node;
 
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.CanListener;
+import io.cangrid.can.match.CanOverlay;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.Point;
 import io.cangrid.overlay.exec.ExecPolicy;
 import io.cangrid.overlay.gateway.GridClient;
 import io.cangrid.overlay.gateway.JobGateway;
@@ -111,6 +113,40 @@ public final class LoopbackGrid implements AutoCloseable {
     public GridClient client(int i) {
         NodeId id = nodes.get(i).self();
         return new GridClient(net, id.host(), id.port());
+    }
+
+    /**
+     * Crashes node {@code i} alone: it stops at once without a word to its peers, as a killed process
+     * would, and they notice only by its silence. What it was running is left to finish unheard, as the
+     * processes of a killed node are.
+     */
+    public void crash(int i) {
+        nodes.get(i).crash();
+    }
+
+    /** The index of the node whose id is {@code id}, or -1 when it is none of this grid's. */
+    public int indexOf(NodeId id) {
+        for (int i = 0; i < nodes.size(); i++) {
+            if (nodes.get(i).self().equals(id)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The index of the running node whose zones hold {@code point} (the owner of a job there), or -1 when
+     * none does right now (a zone is being taken over).
+     */
+    public int ownerOf(Point point) {
+        for (int i = 0; i < nodes.size(); i++) {
+            LiveNode n = nodes.get(i);
+            if (n.isRunning() && n.inspect(p -> ((CanOverlay) ((JobGateway) p).node().overlay()).can().owns(point))
+                    .join()) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Crashes every node (no hand-over: the grid is thrown away) and stops the runtime. */
