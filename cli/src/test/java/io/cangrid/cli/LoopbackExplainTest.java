@@ -107,7 +107,9 @@ class LoopbackExplainTest {
 
             CliRun text = cli("explain", "--peer", grid.address(3), id.toString());
             assertThat(text.exitCode()).as(text.err()).isZero();
-            assertThat(text.out()).contains("owns the job's point").contains("started here")
+            assertThat(text.out()).as("asked of a fourth node, the trail still leads back to the injection node")
+                    .contains("took the job from client")
+                    .contains("owns the job's point").contains("started here")
                     .contains("now: " + id + " COMPLETED");
         }
     }

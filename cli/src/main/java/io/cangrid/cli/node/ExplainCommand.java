@@ -101,6 +101,7 @@ public final class ExplainCommand implements Callable<Integer> {
         m.put("kind", s.kind());
         m.put("detail", s.detail());
         m.put("next", s.next() == null ? null : s.next().shortName());
+        m.put("from", s.from() == null ? null : s.from().shortName());
         return m;
     }
 

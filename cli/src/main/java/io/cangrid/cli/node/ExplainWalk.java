@@ -15,7 +15,7 @@ import java.util.function.LongSupplier;
 
 /**
  * Follows a job's trail across the grid: asks each node for the steps it kept of the job and goes on to
- * every node those steps name (where the job went next, or which node kept them), breadth first from the
+ * every node those steps name (where the job went next or came from), breadth first from the
  * nodes it starts with, until no new node is named, {@link #MAX_NODES} have been asked or the time is up.
  * Nodes that did not answer are reported, so an explanation with gaps says where they are.
  */
@@ -74,6 +74,7 @@ final class ExplainWalk {
                 steps.add(s);
                 enqueue(s.node(), queue);
                 enqueue(s.next(), queue);
+                enqueue(s.from(), queue);
             }
         }
         steps.sort(Comparator.comparingLong(ExplainStep::at));

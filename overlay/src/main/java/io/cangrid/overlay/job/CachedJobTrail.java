@@ -42,7 +42,7 @@ public final class CachedJobTrail implements JobTrail {
     public void add(JobId job, ExplainStep step) {
         ExplainStep bounded = step.detail() != null && step.detail().length() > MAX_DETAIL
                 ? new ExplainStep(step.node(), step.at(), step.kind(),
-                        step.detail().substring(0, MAX_DETAIL - 1) + "…", step.next())
+                        step.detail().substring(0, MAX_DETAIL - 1) + "…", step.next(), step.from())
                 : step;
         // compute() counts as a write, so a job still moving stays kept.
         jobs.asMap().compute(job, (id, steps) -> (steps == null ? new Steps() : steps).add(bounded));

@@ -6,9 +6,11 @@ import io.cangrid.overlay.NodeId;
 /**
  * One decision a node took about a job, kept so that {@code cangrid explain} can tell why a job waits or
  * where it went: the node that took it, when by that node's clock, what kind of step it was (the constants
- * below), what was weighed and decided, and the node the job went to next, if any.
+ * below), what was weighed and decided, the node the job went to next, if any, and the node it came from,
+ * where that is news to the reader (the job's client, on its arrival at the owner).
  */
-public record ExplainStep(NodeId node, long at, String kind, String detail, NodeId next) implements Message {
+public record ExplainStep(NodeId node, long at, String kind, String detail, NodeId next, NodeId from)
+        implements Message {
 
     /** The job came in from a client and is routed to its owner. */
     public static final String SUBMITTED = "submitted";

@@ -77,8 +77,13 @@ public final class JobAgent {
      * so the simulation pays for nothing but the call.
      */
     public void explain(JobId job, String kind, NodeId next, java.util.function.Supplier<String> detail) {
+        explain(job, kind, next, null, detail);
+    }
+
+    /** As {@link #explain(JobId, String, NodeId, java.util.function.Supplier)}, naming where the job came from. */
+    public void explain(JobId job, String kind, NodeId next, NodeId from, java.util.function.Supplier<String> detail) {
         if (trail.recording()) {
-            trail.add(job, new ExplainStep(ctx.self(), ctx.now(), kind, detail.get(), next));
+            trail.add(job, new ExplainStep(ctx.self(), ctx.now(), kind, detail.get(), next, from));
         }
     }
 
