@@ -91,7 +91,7 @@ class LoopbackExplainTest {
             assertThat(e.get("incomplete")).isEmpty();
             assertThat(steps(e, "submitted")).isNotEmpty();
             assertThat(steps(e, "owner")).anySatisfy(s -> assertThat(s.get("node").asText()).isEqualTo(owner));
-            assertThat(steps(e, "candidates")).anySatisfy(s -> assertThat(s.get("detail").asText())
+            assertThat(steps(e, "candidates")).as(run.out()).anySatisfy(s -> assertThat(s.get("detail").asText())
                     .contains("capable node(s)").contains("queue"));
             assertThat(steps(e, "placement")).anySatisfy(s -> {
                 assertThat(s.get("node").asText()).isEqualTo(runNode);
@@ -126,9 +126,9 @@ class LoopbackExplainTest {
             assertThat(run.exitCode()).as("explain: %s %s", run.out(), run.err()).isZero();
             JsonNode e = JSON.readTree(run.out());
             assertThat(e.get("state").asText()).isEqualTo("NO_MATCH");
-            assertThat(steps(e, "no-match")).anySatisfy(s -> assertThat(s.get("detail").asText()).contains("memory"));
-            assertThat(steps(e, "candidates")).anySatisfy(s -> assertThat(s.get("detail").asText())
-                    .contains("memory >= 65536 MiB"));
+            assertThat(steps(e, "no-match")).as(run.out()).anySatisfy(s -> assertThat(s.get("detail").asText()).contains("memory"));
+            assertThat(steps(e, "submitted")).as(run.out()).anySatisfy(s -> assertThat(s.get("detail").asText())
+                    .contains("needs memory >= 65536 MiB"));
         }
     }
 }

@@ -185,7 +185,8 @@ final class OwnerDesk {
                 done.waitMillis());
         outcomes.put(id, outcome);
         agent.events().outcomeKept(id, outcome);
-        agent.explain(id, ExplainStep.ENDED, null, () -> "the job ended " + done.state()
+        // The sender (run node, or the node where a search gave up) is named, so the trail reaches it.
+        agent.explain(id, ExplainStep.ENDED, null, from, () -> "the job ended " + done.state()
                 + (ranOn == null ? "" : " on " + ranOn.shortName())
                 + (done.reason() == null ? "" : ": " + done.reason()));
     }
