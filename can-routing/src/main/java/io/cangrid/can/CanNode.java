@@ -57,6 +57,8 @@ public final class CanNode {
     private CanListener listener = CanListener.NONE;
     private Supplier<Message> extension = () -> null;
     private long routesDropped;
+    private java.util.function.BiConsumer<Message, NodeId> forwardObserver = (payload, next) -> {
+    };
     private final Acquaintances acquaintances = new Acquaintances();
     private List<RouteEnvelope> heldWhileJoining;
     private List<ZoneHandoff> handedWhileJoining;
@@ -74,6 +76,11 @@ public final class CanNode {
 
     public void setRoutedHandler(RoutedHandler handler) {
         this.routedHandler = handler;
+    }
+
+    /** Hears each routed payload this node passes on, and to whom (explanations of a job's route). */
+    public void setForwardObserver(java.util.function.BiConsumer<Message, NodeId> observer) {
+        this.forwardObserver = observer;
     }
 
     public void setListener(CanListener listener) {
@@ -221,6 +228,7 @@ public final class CanNode {
             log.debug("{}: no neighbour to route towards {}", ctxName(), env.target());
             return;
         }
+        forwardObserver.accept(env.payload(), next.to());
         ctx.send(next.to(), next.envelope());
     }
 

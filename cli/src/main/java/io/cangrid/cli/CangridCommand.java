@@ -3,6 +3,7 @@ package io.cangrid.cli;
 import io.cangrid.cli.bench.BenchCommand;
 import io.cangrid.cli.demo.DemoCommand;
 import io.cangrid.cli.node.CancelCommand;
+import io.cangrid.cli.node.ExplainCommand;
 import io.cangrid.cli.node.JobsCommand;
 import io.cangrid.cli.node.NodeCommand;
 import io.cangrid.cli.node.NodesCommand;
@@ -48,6 +49,7 @@ import picocli.CommandLine.ScopeType;
             ResultsCommand.class,
             CancelCommand.class,
             JobsCommand.class,
+            ExplainCommand.class,
             DemoCommand.class,
             SimulateCommand.class,
             BenchCommand.class,

@@ -36,6 +36,7 @@ public final class CanOverlay implements JobOverlay {
     @Override
     public void setEvents(Events events) {
         can.setRoutedHandler((target, payload, hops) -> events.arrived(payload, hops));
+        can.setForwardObserver((payload, next) -> events.forwarded(payload, next));
         can.addListener(new CanListener() {
             @Override
             public void zonesHandedOver(Zone[] zones, NodeId to) {
@@ -90,6 +91,15 @@ public final class CanOverlay implements JobOverlay {
     @Override
     public void routeToOwner(Point point, Message payload) {
         can.route(point, payload);
+    }
+
+    @Override
+    public String describeZones() {
+        StringBuilder sb = new StringBuilder();
+        for (Zone z : can.zones()) {
+            sb.append(sb.isEmpty() ? "" : " ").append(z);
+        }
+        return sb.toString();
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.cangrid.can.message.NeighbourState;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
+import io.cangrid.overlay.job.ExplainStep;
 import io.cangrid.overlay.job.JobAgent;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.MatchTrace;
@@ -59,6 +60,8 @@ public final class OrthantWalker {
         Requirements req = search.profile().spec().requirements();
         List<Candidate> candidates = Candidates.around(can, agent.queue(), req, ctx.now());
         if (!candidates.isEmpty()) {
+            agent.explain(search.profile().id(), ExplainStep.CANDIDATES, null, () -> "orthant search found "
+                    + candidates.size() + " capable node(s) around; the fastest free, else least loaded, runs it");
             agent.dispatch(Candidates.fastestFreeElseLeastLoaded(candidates).id(), search.profile(), search.owner(),
                     search.trace());
             return;
@@ -99,6 +102,9 @@ public final class OrthantWalker {
             return;
         }
         NodeId next = toVisit.remove(toVisit.size() - 1);
+        agent.explain(search.profile().id(), ExplainStep.SEARCH, next, () -> "orthant search: no capable node around;"
+                + " " + (toVisit.size() + 1) + " node(s) toward the job's requirements still to visit, next "
+                + next.shortName());
         ctx.send(next, new OrthantSearch(search.profile(), search.owner(), search.trace().forwarded(),
                 search.visited(), toVisit.toArray(NodeId[]::new), largest, search.round()));
     }

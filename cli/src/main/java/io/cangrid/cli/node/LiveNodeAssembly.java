@@ -20,6 +20,7 @@ import io.cangrid.overlay.exec.ExecPolicy;
 import io.cangrid.overlay.exec.ProcessExecution;
 import io.cangrid.overlay.gateway.JobGateway;
 import io.cangrid.overlay.gateway.JobStore;
+import io.cangrid.overlay.job.CachedJobTrail;
 import io.cangrid.overlay.job.ExecutionFactory;
 import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobEvents;
@@ -74,6 +75,7 @@ record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capa
                 JobNode<HygraOverlay> node = HygraGridNodes.create(ctx, config,
                         new JobNodeSettings(jobs, schema, events, execution), capabilities, bootstraps,
                         HygraLocator.factory());
+                node.agent().recordInto(new CachedJobTrail());
                 HygraInspection inspectable = new HygraInspection(ctx, node, node.overlay(),
                         () -> node.agent().queue().length());
                 return new JobGateway(ctx, node, inspectable, store, jobs, resultRetentionMillis);
@@ -81,6 +83,8 @@ record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capa
             GridSettings settings = new GridSettings(can, jobs, schema, CanPLocator.factory(schema, CanPConfig.px()),
                     events, execution);
             JobNode<CanOverlay> node = CanGridNodes.create(ctx, settings, capabilities, bootstraps);
+            // Live nodes keep what they decided about each job, bounded, for `cangrid explain`.
+            node.agent().recordInto(new CachedJobTrail());
             node.overlay().can().addListener(new NodeEventsLog(node.overlay().can()));
             node.overlay().can().addListener(extraListener);
             InspectableNode inspectable = new InspectableNode(ctx, node, node.overlay().can(),

@@ -19,6 +19,7 @@ import io.cangrid.load.ZoneLoadPublisher;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.job.ExplainStep;
 import io.cangrid.overlay.job.JobAgent;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.Locator;
@@ -182,6 +183,8 @@ public final class CanPLocator implements Locator {
         Candidate free = verifying ? null
                 : config.bestFit() ? choice.bestFitFree(capable, job) : CandidateChoice.fastestFree(capable);
         if (free != null) {
+            agent.explain(job.id(), ExplainStep.CANDIDATES, free.id(), () -> weighed(capable, free)
+                    + ": " + free.id().shortName() + " is free and " + (config.bestFit() ? "fits best" : "fastest"));
             dispatch(free, s);
             return;
         }
@@ -189,9 +192,16 @@ public final class CanPLocator implements Locator {
                 : config.bestFit() ? choice.shortestQueueBestFit(capable, s.best(), job)
                 : choice.bestScoring(capable, s.best(), job.spec().work());
         if (best == null) {
+            agent.explain(job.id(), ExplainStep.CANDIDATES, null, () -> "no node around meets "
+                    + agent.needs(job.spec().requirements()) + " (" + can.neighbours().size()
+                    + " neighbour(s) looked at): walking toward larger nodes");
             walkUpward(s);
             return;
         }
+        agent.explain(job.id(), ExplainStep.CANDIDATES, null, () -> weighed(capable, best) + ": none free"
+                + (verifying ? " that a search has confirmed" : "") + "; best so far " + best.id().shortName()
+                + " (queue " + best.queueLength() + (s.best() != null && best.id().equals(s.best().id())
+                        ? ", seen earlier on the path)" : ")"));
         if (config.searchBudget() > 0 && !s.searched()) {
             search(new FreeSearch(job, s.owner(), s.trace(), best, new NodeId[0], new NodeId[0], new double[0]));
             return;
@@ -201,9 +211,16 @@ public final class CanPLocator implements Locator {
                         zone -> SearchFrontier.distance(zone, job.id().point(), schema.realDimensions()))
                 : PushTarget.choose(can, loads.current(), config.objective());
         if (target == null || s.pushes() >= config.maxPushes() || stopsHere(target)) {
+            agent.explain(job.id(), ExplainStep.PUSH, best.id(), () -> target == null
+                    ? "no upper neighbour has published loads: the job stops here, to " + best.id().shortName()
+                    : s.pushes() >= config.maxPushes() ? "pushed " + s.pushes() + " times already (the most allowed): "
+                            + "the job stops here, to " + best.id().shortName()
+                    : "stopped pushing (" + aggregates(target) + "): the job goes to " + best.id().shortName());
             dispatch(best, s);
             return;
         }
+        agent.explain(job.id(), ExplainStep.PUSH, target.neighbour(), () -> "pushed to "
+                + target.neighbour().shortName() + " (" + aggregates(target) + ")");
         ctx.send(target.neighbour(), new PushStep(job, s.owner(), s.trace().forwardedByPush(), best, s.pushes() + 1,
                 s.walked(), true));
     }
@@ -241,12 +258,52 @@ public final class CanPLocator implements Locator {
             frontier.preferLooksFree(capable, can.id(), c -> choice.surplus(c, job), visited);
         }
         if (visited.length >= config.searchBudget() || frontier.isEmpty()) {
+            agent.explain(job.id(), ExplainStep.SEARCH, null, () -> "free search ends after " + visited.length
+                    + " node(s) without a free capable node: pushing takes over");
             step(new PushStep(job, m.owner(), m.trace(), best, 0, new NodeId[0], true));
             return;
         }
         NodeId next = frontier.pollNearest();
+        agent.explain(job.id(), ExplainStep.SEARCH, next, () -> "no free capable node around ("
+                + weighed(capable, null) + "); free search goes on to " + next.shortName());
         ctx.send(next, new FreeSearch(job, m.owner(), m.trace().forwarded(), best, visited, frontier.ids(),
                 frontier.distances()));
+    }
+
+    /**
+     * The stop probability {@link #stopsHere} draws against, for explanations only: computing it draws
+     * nothing. Zero when the idle-aware rule forbids stopping.
+     */
+    private double stopProbability(PushTarget target) {
+        if (config.idleThreshold() > 0 && target.queued() / target.nodes() < config.idleThreshold()) {
+            return 0;
+        }
+        return config.stopping().stopProbability(config.stopCount().of(target), config.stoppingFactor());
+    }
+
+    private String aggregates(PushTarget target) {
+        return String.format(java.util.Locale.ROOT,
+                "region above in dimension %d: %.1f node(s), %.1f queued, objective %.3f; %.1f node(s) above here;"
+                        + " stop probability %.3f",
+                target.dimension(), target.nodes(), target.queued(), target.objective(), target.nodesAboveHere(),
+                stopProbability(target));
+    }
+
+    /** The capable nodes around with the load each published, {@code chosen} marked; at most 8 listed. */
+    private static String weighed(List<Candidate> capable, Candidate chosen) {
+        StringBuilder sb = new StringBuilder("weighed ").append(capable.size()).append(" capable node(s)");
+        int listed = 0;
+        for (Candidate c : capable) {
+            if (listed++ == 8) {
+                sb.append(", …");
+                break;
+            }
+            sb.append(listed == 1 ? ": " : ", ").append(c.id().shortName())
+                    .append(chosen != null && c.id().equals(chosen.id()) ? "*" : "")
+                    .append(String.format(java.util.Locale.ROOT, " (cpu %.2f, queue %d, backlog %.0f s)", c.cpu(),
+                            c.queueLength(), c.backlogSeconds()));
+        }
+        return sb.toString();
     }
 
     /** Eq. 4, unless CAN-PX's idle-aware rule sees an average queue above that says someone there is idle. */
@@ -285,6 +342,8 @@ public final class CanPLocator implements Locator {
         if (idle) {
             Candidate better = config.refit() ? betterFitFree(capable, job) : null;
             if (better != null && promise.give()) {
+                agent.explain(job.id(), ExplainStep.SEARCH, better.id(), () -> "offered the job while free, but "
+                        + better.id().shortName() + " is free and fits it more tightly: passed on");
                 // Keep this bigger node for a job that needs it; it stays promised to this job meanwhile.
                 pass(better, m, can.id());
             } else {
@@ -297,6 +356,8 @@ public final class CanPLocator implements Locator {
             settle(m, false);
             return;
         }
+        agent.explain(job.id(), ExplainStep.SEARCH, free.id(), () -> "offered the job but busy now: passed to "
+                + free.id().shortName() + ", which looks free");
         pass(free, m, m.fallback());
     }
 
@@ -332,9 +393,12 @@ public final class CanPLocator implements Locator {
         walked[walked.length - 1] = can.id();
         NodeId up = UpwardWalk.next(can, schema, s.profile().spec().requirements(), walked);
         if (up != null && !BasicCanLocator.contains(s.walked(), up)) {
+            agent.explain(s.profile().id(), ExplainStep.SEARCH, up, () -> "walking upward to " + up.shortName());
             ctx.send(up, new PushStep(s.profile(), s.owner(), s.trace().forwarded(), null, s.pushes(), walked,
                     s.searched()));
         } else {
+            agent.explain(s.profile().id(), ExplainStep.SEARCH, null,
+                    () -> "upward walk ended: searching the orthant of the job's requirements");
             orthant.start(s.profile(), s.owner(), s.trace());
         }
     }

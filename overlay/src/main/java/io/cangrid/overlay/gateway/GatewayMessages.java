@@ -2,6 +2,7 @@ package io.cangrid.overlay.gateway;
 
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.MessageRegistry;
+import io.cangrid.overlay.job.ExplainStep;
 
 /** Wire ids of the live client protocol for jobs (70–89 of the live runtime's range). */
 public final class GatewayMessages implements MessageCatalog {
@@ -19,6 +20,10 @@ public final class GatewayMessages implements MessageCatalog {
                 .register(78, GridJobs.class)
                 .register(79, GridJobList.class)
                 .register(80, TakenJob.class)
-                .register(81, TakenJob[].class);
+                .register(81, TakenJob[].class)
+                .register(85, GridExplain.class)
+                .register(86, GridExplained.class)
+                .register(87, ExplainStep.class)
+                .register(88, ExplainStep[].class);
     }
 }

@@ -146,6 +146,24 @@ public final class GridClient implements AutoCloseable {
         return jobs(JobGateway.MAX_LISTED);
     }
 
+    /**
+     * The steps the node at {@code host:port} (any node of the grid, reached with this client's settings)
+     * kept of {@code id}. Not retried: explaining follows many nodes, and one that does not answer is
+     * reported as such.
+     */
+    public GridExplained explainAt(String host, int port, JobId id) throws IOException {
+        Message m = client.ask(host, port, new GridExplain(random.nextLong(), id), ASK_TIMEOUT);
+        if (m instanceof GridExplained r) {
+            return r;
+        }
+        throw new IOException(host + ":" + port + " answered an explain query with " + m.getClass().getSimpleName());
+    }
+
+    /** The steps the node this client talks to kept of {@code id}. */
+    public GridExplained explain(JobId id) throws IOException {
+        return explainAt(host, port, id);
+    }
+
     /** Deletes the result the node stored of {@code id}; false when it had none. */
     public boolean remove(JobId id) throws IOException {
         Message m = client.ask(host, port, new GridRemove(random.nextLong(), id), ASK_TIMEOUT);

@@ -5,6 +5,7 @@ import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.Timer;
+import io.cangrid.overlay.job.ExplainStep;
 import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobNode;
@@ -32,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * heard nothing of is looked up at its owner, and resubmitted when the owner has no record of it after the
  * client timeout), and stores its result. It answers for any job, its own or not, by asking the job's owner
  * (the id encodes the point), falling back on the results it stored itself, and carries cancellations to
- * the job's owner likewise. It lists the jobs it took, newest first. Everything else goes to the program it
+ * the job's owner likewise. It lists the jobs it took, newest first, and tells the steps its node kept of
+ * any job (for {@code cangrid explain}). Everything else goes to the program it
  * wraps. Runs on the node's thread.
  */
 public final class JobGateway implements NodeProgram {
@@ -133,6 +135,9 @@ public final class JobGateway implements NodeProgram {
             cancel(from, m);
         } else if (message instanceof CancelReply m) {
             cancelAnswered(m);
+        } else if (message instanceof GridExplain m) {
+            ctx.send(from, new GridExplained(m.ticket(), m.job(), ctx.self(),
+                    node.agent().trail().steps(m.job()).toArray(ExplainStep[]::new)));
         } else if (message instanceof GridJobs m) {
             list(from, m);
         } else if (message instanceof GridRemove m) {

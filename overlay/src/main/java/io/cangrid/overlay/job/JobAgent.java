@@ -44,6 +44,7 @@ public final class JobAgent {
     private final OwnerDesk owner = new OwnerDesk(this);
     private final RunDesk runner;
     private Locator locator;
+    private JobTrail trail = JobTrail.NONE;
     private boolean stopped;
     private java.util.function.Consumer<JobStatusReply> ownReplies =
             reply -> log.debug("{}: status of {} is {}", reply.owner(), reply.job(), reply.state());
@@ -59,6 +60,31 @@ public final class JobAgent {
 
     public void setLocator(Locator locator) {
         this.locator = Objects.requireNonNull(locator, "locator");
+    }
+
+    /** Keeps this node's decisions about jobs in {@code trail} (live nodes); by default nothing is kept. */
+    public void recordInto(JobTrail trail) {
+        this.trail = Objects.requireNonNull(trail, "trail");
+    }
+
+    /** Where this node keeps its decisions about jobs, for {@code cangrid explain}. */
+    public JobTrail trail() {
+        return trail;
+    }
+
+    /**
+     * Records a step of {@code job} taken on this node. {@code detail} is built only when the trail records,
+     * so the simulation pays for nothing but the call.
+     */
+    public void explain(JobId job, String kind, NodeId next, java.util.function.Supplier<String> detail) {
+        explain(job, kind, next, null, detail);
+    }
+
+    /** As {@link #explain(JobId, String, NodeId, java.util.function.Supplier)}, naming where the job came from. */
+    public void explain(JobId job, String kind, NodeId next, NodeId from, java.util.function.Supplier<String> detail) {
+        if (trail.recording()) {
+            trail.add(job, new ExplainStep(ctx.self(), ctx.now(), kind, detail.get(), next, from));
+        }
     }
 
     /** Starts the periodic duties; the first tick falls at a random phase so nodes do not beat in step. */
@@ -93,6 +119,8 @@ public final class JobAgent {
             submit(from, m);
         } else if (message instanceof ResubmitJob m) {
             events.submitted(m.profile(), now());
+            explain(m.profile().id(), ExplainStep.SUBMITTED, null, () -> "resubmitted by client "
+                    + m.profile().client().shortName() + " (attempt " + m.profile().attempt() + "); routing it to its owner");
             locator.toOwner(m.profile(), MatchTrace.START, null);
         } else if (message instanceof JobAssign m) {
             runner.assign(m);
@@ -129,6 +157,7 @@ public final class JobAgent {
         JobProfile profile = new JobProfile(ids.idForKey(request.spec(), request.key()), request.spec(), client, now(), 1);
         send(client, new JobSubmitted(request.ticket(), profile, null));
         events.submitted(profile, now());
+        explainSubmitted(profile);
         locator.toOwner(profile, MatchTrace.START, null);
     }
 
@@ -142,6 +171,7 @@ public final class JobAgent {
         spec.checkAgainst(ids.schema());
         JobProfile profile = new JobProfile(ids.idForKey(spec, key), spec, ctx.self(), now(), 1);
         events.submitted(profile, now());
+        explainSubmitted(profile);
         locator.toOwner(profile, MatchTrace.START, null);
         return profile;
     }
@@ -149,7 +179,28 @@ public final class JobAgent {
     /** Routes a job this node is the client of to its owner again (next attempt): it lost track of it. */
     public void resubmit(JobProfile profile) {
         events.submitted(profile, now());
+        explainSubmitted(profile);
         locator.toOwner(profile, MatchTrace.START, null);
+    }
+
+    private void explainSubmitted(JobProfile profile) {
+        explain(profile.id(), ExplainStep.SUBMITTED, null, () -> "took the job from client "
+                + profile.client().shortName() + " (attempt " + profile.attempt() + ", needs "
+                + needs(profile.spec().requirements()) + "); routing it to the owner of its point");
+    }
+
+    /** E.g. {@code "cpu >= 1, memory >= 512 MiB"}; {@code "nothing"} when the job constrains no dimension. */
+    public String needs(io.cangrid.overlay.resource.Requirements requirements) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < requirements.size() && i < ids.schema().realDimensions(); i++) {
+            if (requirements.constrains(i)) {
+                var d = ids.schema().dimension(i);
+                sb.append(sb.isEmpty() ? "" : ", ").append(d.name()).append(" >= ")
+                        .append(java.math.BigDecimal.valueOf(requirements.get(i)).stripTrailingZeros().toPlainString())
+                        .append(d.unit() == null || d.unit().isBlank() ? "" : " " + d.unit());
+            }
+        }
+        return sb.isEmpty() ? "nothing" : sb.toString();
     }
 
     /**
@@ -174,6 +225,9 @@ public final class JobAgent {
 
     /** Matchmaking chose {@code runNode}: send it the job. */
     public void dispatch(NodeId runNode, JobProfile profile, NodeId jobOwner, MatchTrace trace) {
+        explain(profile.id(), ExplainStep.DISPATCHED, runNode, () -> "sent to run node " + runNode.shortName()
+                + " after " + trace.routingHops() + " routing and " + trace.matchHops() + " matchmaking hop(s)"
+                + (trace.pushed() ? ", pushed" : ""));
         send(runNode, new JobAssign(profile, jobOwner, trace));
     }
 
@@ -187,6 +241,7 @@ public final class JobAgent {
 
     /** Matchmaking found no capable node: the client learns why, the owner forgets the job. */
     public void noMatch(JobProfile profile, NodeId jobOwner, String reason, MatchTrace trace) {
+        explain(profile.id(), ExplainStep.NO_MATCH, null, () -> "no node meets the job's requirements: " + reason);
         send(profile.client(), new JobResult(profile.id(), JobState.NO_MATCH, reason));
         send(jobOwner, new JobDone(profile.id(), JobState.NO_MATCH, reason));
     }

@@ -53,6 +53,12 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
             @Override
             public void arrived(Message payload, int hops) {
                 if (payload instanceof ToOwner toOwner) {
+                    // The route started at the job's client, or at the run node re-routing it: the trail
+                    // is followed back there too.
+                    NodeId from = toOwner.adopt() != null ? toOwner.adopt() : toOwner.profile().client();
+                    agent.explain(toOwner.profile().id(), ExplainStep.ROUTE, null, from, () -> "reached "
+                            + ctx.self().shortName() + ", owner of zone(s) " + overlay.describeZones()
+                            + " holding the job's point, after " + hops + " hop(s)");
                     ownerRouting.arrived(toOwner, hops);
                 } else if (payload instanceof StatusQuery query) {
                     agent.answerStatus(query);
@@ -60,6 +66,15 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
                     agent.answerCancel(cancel);
                 } else {
                     locator.receive(ctx.self(), payload);
+                }
+            }
+
+            @Override
+            public void forwarded(Message payload, NodeId next) {
+                if (payload instanceof ToOwner toOwner) {
+                    agent.explain(toOwner.profile().id(), ExplainStep.ROUTE, next, () -> "zone(s) "
+                            + overlay.describeZones() + " do not hold the job's point: forwarded to "
+                            + next.shortName());
                 }
             }
 

@@ -26,6 +26,13 @@ public interface JobOverlay {
 
         /** Space this node owned now belongs to {@code to}: the points {@code inside} accepts. */
         void handedOver(Predicate<Point> inside, NodeId to);
+
+        /**
+         * This node passed {@code payload}, routed with {@link #routeToOwner}, on to {@code next}, nearer its
+         * point. Overlays that do not report hops leave it unheard.
+         */
+        default void forwarded(Message payload, NodeId next) {
+        }
     }
 
     /** A neighbour and what it published last (null until its first state arrives). */
@@ -54,6 +61,11 @@ public interface JobOverlay {
 
     /** The neighbours as last heard from. */
     List<Neighbour> neighbours();
+
+    /** The part of the space this node owns now, in words, for explanations. */
+    default String describeZones() {
+        return "";
+    }
 
     /** What rides on this node's overlay state messages, read each time one leaves. */
     void publish(Supplier<Message> state);

@@ -88,6 +88,8 @@ final class OwnerDesk {
             owned.put(profile.id(), job);
         }
         job.lastHeard = agent.now();
+        agent.explain(profile.id(), ExplainStep.OWNER, null, () -> "owns the job's point (reached after "
+                + trace.routingHops() + " routing hop(s), attempt " + profile.attempt() + "); matchmaking starts");
         agent.locator().match(profile, agent.self(), trace);
     }
 
@@ -103,6 +105,8 @@ final class OwnerDesk {
         OwnedJob job = owned.computeIfAbsent(profile.id(), id -> new OwnedJob(profile, trace, agent.now()));
         job.runNode = runNode;
         job.lastHeard = agent.now();
+        agent.explain(profile.id(), ExplainStep.OWNER, runNode, () -> "adopted the job from run node "
+                + runNode.shortName() + ", which lost its previous owner");
         agent.send(runNode, new OwnerChanged(new JobId[] {profile.id()}));
     }
 
@@ -181,6 +185,10 @@ final class OwnerDesk {
                 done.waitMillis());
         outcomes.put(id, outcome);
         agent.events().outcomeKept(id, outcome);
+        // The sender (run node, or the node where a search gave up) is named, so the trail reaches it.
+        agent.explain(id, ExplainStep.ENDED, null, from, () -> "the job ended " + done.state()
+                + (ranOn == null ? "" : " on " + ranOn.shortName())
+                + (done.reason() == null ? "" : ": " + done.reason()));
     }
 
     /** A run node refused the job: match it again, or give up after {@link #MAX_REFUSALS}. */
@@ -191,6 +199,8 @@ final class OwnerDesk {
         }
         job.refusals++;
         job.refusedBy.add(from.shortName());
+        agent.explain(id, ExplainStep.REMATCH, null, () -> "run node " + from.shortName() + " refused the job ("
+                + reason + "); refusal " + job.refusals + " of " + MAX_REFUSALS + " allowed");
         if (job.refusals >= MAX_REFUSALS) {
             JobCommand command = job.profile.spec().command();
             String why = "no node allows executable '" + (command == null ? "?" : command.executable()) + "' (refused "
@@ -260,6 +270,8 @@ final class OwnerDesk {
             take(profile, MatchTrace.START);
             return;
         }
+        agent.explain(profile.id(), ExplainStep.REMATCH, null,
+                () -> "the run node gave the job back as it left: matching it again");
         rematch(job);
     }
 
@@ -275,6 +287,9 @@ final class OwnerDesk {
         Map<NodeId, List<OwnedJob>> byClient = new LinkedHashMap<>();
         for (OwnedJob job : List.copyOf(owned.values())) {
             if (now - job.lastHeard > deadAfter) {
+                agent.explain(job.profile.id(), ExplainStep.REMATCH, null, () -> (job.runNode == null
+                        ? "matchmaking gave no word" : "run node " + job.runNode.shortName() + " was silent")
+                        + " for more than " + deadAfter + " ms: matching the job again");
                 rematch(job);
             }
             byClient.computeIfAbsent(job.profile.client(), c -> new ArrayList<>()).add(job);

@@ -47,6 +47,7 @@ final class RunDesk {
         }
         String refusal = execution.refusal(profile);
         if (refusal != null) {
+            agent.explain(profile.id(), ExplainStep.PLACEMENT, assign.owner(), () -> "refused to run it: " + refusal);
             agent.send(assign.owner(), new JobRefused(profile.id(), refusal));
             return;
         }
@@ -54,6 +55,10 @@ final class RunDesk {
         queue.add(new HeldJob(profile, assign.owner(), assign.trace(), assign.moves()));
         ownerLastAck.putIfAbsent(assign.owner(), agent.now());
         agent.events().assigned(profile, agent.self(), assign.trace(), ahead, agent.now());
+        agent.explain(profile.id(), ExplainStep.PLACEMENT, null, () -> ahead == 0 ? "queued here, nothing ahead"
+                : "queued here behind " + ahead + " job(s), about " + Math.round(queue.backlogSeconds(agent.now()))
+                        + " s of work in all" + (assign.movedFrom() == null ? "" : " (moved from "
+                        + assign.movedFrom().shortName() + ")"));
         agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom(), assign.moves()));
         startNext();
     }
@@ -64,6 +69,8 @@ final class RunDesk {
             return false;
         }
         queue.remove(id);
+        agent.explain(id, ExplainStep.PLACEMENT, to, () -> "moved on while waiting: " + to.shortName()
+                + " became free and can run it");
         agent.send(to, new JobAssign(job.profile, job.owner, job.trace.forwarded(), agent.self(), job.moves + 1));
         return true;
     }
@@ -75,6 +82,8 @@ final class RunDesk {
         }
         next.startedAt = agent.now();
         agent.events().started(next.profile, agent.self(), next.startedAt);
+        agent.explain(next.id(), ExplainStep.PLACEMENT, null, () -> "started here after waiting "
+                + Math.max(0, next.startedAt - next.profile.submittedAt()) + " ms since submission");
         run = execution.start(next.profile, ended -> finished(next, ended));
     }
 
@@ -87,6 +96,8 @@ final class RunDesk {
         long now = agent.now();
         agent.events().runEnded(job.profile, agent.self(), now);
         JobState state = ended.error() == null ? JobState.COMPLETED : JobState.FAILED;
+        agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> "run ended " + state
+                + (ended.error() == null ? "" : ": " + ended.error()));
         // Against the submission time the job carries: another node's clock, so skew between them shows here.
         long waited = Math.max(0, job.startedAt - job.profile.submittedAt());
         agent.send(job.profile.client(), new JobResult(job.id(), state, ended.error(), ended.output(), waited));
@@ -117,6 +128,8 @@ final class RunDesk {
 
     private void drop(HeldJob job) {
         boolean wasRunning = queue.isRunning(job.id());
+        agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> wasRunning ? "run stopped: the job was dropped"
+                : "dropped from the queue");
         queue.remove(job.id());
         if (wasRunning) {
             run.abort();
@@ -138,6 +151,8 @@ final class RunDesk {
             if (now - lastAck > agent.config().deadAfterMillis()) {
                 ownerLastAck.put(owner, now);
                 for (HeldJob job : jobs) {
+                    agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> "owner " + owner.shortName()
+                            + " silent: the job goes to whoever owns its point now");
                     agent.locator().toOwner(job.profile, job.trace, agent.self());
                 }
                 return;
