@@ -82,6 +82,6 @@ public final class ZoneLoadPublisher {
                 loads[i] = LoadAggregation.compute(zones[i], share, share * length, withOwn);
             }
         }
-        return new LoadState(new JobLoad(length, queue.backlogSeconds(now)), loads);
+        return new LoadState(new JobLoad(length, queue.backlogSeconds(now), queue.runsCommands()), loads);
     }
 }

@@ -84,7 +84,7 @@ public final class BasicCanLocator implements Locator {
             return;
         }
         Requirements req = job.spec().requirements();
-        List<Candidate> candidates = Candidates.around(can, agent.queue(), req, ctx.now());
+        List<Candidate> candidates = Candidates.around(can, agent.queue(), req, job.spec().hasCommand(), ctx.now());
         if (!candidates.isEmpty()) {
             agent.dispatch(Candidates.fastestFreeElseLeastLoaded(candidates).id(), job, owner, trace);
             return;

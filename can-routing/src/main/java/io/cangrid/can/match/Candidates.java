@@ -17,8 +17,17 @@ public final class Candidates {
     }
 
     public static List<Candidate> around(CanNode can, RunQueue ownQueue, Requirements job, long now) {
+        return around(can, ownQueue, job, false, now);
+    }
+
+    /**
+     * The capable nodes around; with {@code needsCommand}, only those that run commands at all: a node
+     * whose operator allows none would refuse the job however often it was picked.
+     */
+    public static List<Candidate> around(CanNode can, RunQueue ownQueue, Requirements job, boolean needsCommand,
+            long now) {
         List<Candidate> found = new ArrayList<>();
-        if (Capable.isCapable(can.capabilities(), job)) {
+        if (Capable.isCapable(can.capabilities(), job) && (!needsCommand || ownQueue.runsCommands())) {
             found.add(new Candidate(can.id(), can.capabilities(), ownQueue.length(),
                     ownQueue.backlogSeconds(now)));
         }
@@ -26,6 +35,9 @@ public final class Candidates {
             NeighbourState state = n.lastState();
             if (state != null && Capable.isCapable(state.capabilities(), job)) {
                 JobLoad load = JobLoad.of(state.extension());
+                if (needsCommand && !load.runsCommands()) {
+                    continue;
+                }
                 found.add(new Candidate(n.id(), state.capabilities(), load.queueLength(), load.backlogSeconds()));
             }
         }

@@ -54,6 +54,14 @@ public final class LoopbackGrid implements AutoCloseable {
      */
     public static LoopbackGrid start(int count, GridSecret secret, Path workdir, ExecPolicy exec,
             long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads) throws InterruptedException {
+        return start(java.util.Collections.nCopies(count, exec), secret, workdir, updatePeriodMillis, jobs, observer,
+                threads);
+    }
+
+    /** As {@link #start(int, GridSecret, Path, ExecPolicy, long, JobConfig, JobEvents, int)}, node I under policy I. */
+    public static LoopbackGrid start(List<ExecPolicy> policies, GridSecret secret, Path workdir,
+            long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads) throws InterruptedException {
+        int count = policies.size();
         LoopbackGrid grid = new LoopbackGrid(NetConfig.of(NetConfig.DEFAULT_GRID, secret), threads);
         try {
             CanConfig can = CanConfig.withUpdatePeriod(updatePeriodMillis);
@@ -62,7 +70,7 @@ public final class LoopbackGrid implements AutoCloseable {
                 LiveNode node = grid.runtime.bind(new InetSocketAddress("127.0.0.1", 0), null, 0);
                 grid.nodes.add(node);
                 node.start(new LiveNodeAssembly(LiveLocator.CAN_PX, can, jobs, CAPABILITIES, bootstraps, new CanListener() {
-                }, workdir.resolve("node-" + i), exec, jobs.outcomeRetentionMillis(), MAX_FRAME_BYTES, observer)
+                }, workdir.resolve("node-" + i), policies.get(i), jobs.outcomeRetentionMillis(), MAX_FRAME_BYTES, observer)
                         .program()).join();
                 grid.awaitActive(node);
             }

@@ -177,7 +177,7 @@ public final class CanPLocator implements Locator {
             return;
         }
         JobProfile job = s.profile();
-        List<Candidate> capable = around.of(job.spec().requirements());
+        List<Candidate> capable = around.of(job.spec());
         // A verifying search asks the nodes that look free instead of trusting this view of them.
         boolean verifying = config.verify() && config.searchBudget() > 0 && !s.searched();
         Candidate free = verifying ? null
@@ -235,7 +235,7 @@ public final class CanPLocator implements Locator {
             return;
         }
         JobProfile job = m.profile();
-        List<Candidate> capable = around.of(job.spec().requirements());
+        List<Candidate> capable = around.of(job.spec());
         if (config.verify()) {
             if (CandidateChoice.of(capable, can.id()) != null && promise.give()) {
                 agent.dispatch(can.id(), job, m.owner(), m.trace());
@@ -338,7 +338,7 @@ public final class CanPLocator implements Locator {
             return;
         }
         JobProfile job = m.profile();
-        List<Candidate> capable = around.of(job.spec().requirements());
+        List<Candidate> capable = around.of(job.spec());
         if (idle) {
             Candidate better = config.refit() ? betterFitFree(capable, job) : null;
             if (better != null && promise.give()) {

@@ -7,7 +7,7 @@ import io.cangrid.can.match.Candidates;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.RunQueue;
-import io.cangrid.overlay.resource.Requirements;
+import io.cangrid.overlay.job.JobSpec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,8 +31,9 @@ final class CapableAround {
         this.countSent = countSent;
     }
 
-    List<Candidate> of(Requirements requirements) {
-        List<Candidate> capable = Candidates.around(can, queue, requirements, ctx.now());
+    List<Candidate> of(JobSpec spec) {
+        List<Candidate> capable = Candidates.around(can, queue, spec.requirements(), spec.hasCommand(),
+                ctx.now());
         if (!countSent) {
             return capable;
         }

@@ -136,7 +136,7 @@ final class WaitingJobs {
         Set<NodeId> taken = new HashSet<>();
         for (JobProfile job : waiting) {
             List<Candidate> others = new ArrayList<>();
-            for (Candidate c : around.of(job.spec().requirements())) {
+            for (Candidate c : around.of(job.spec())) {
                 if (!c.id().equals(can.id()) && !taken.contains(c.id())) {
                     others.add(c);
                 }
@@ -185,7 +185,7 @@ final class WaitingJobs {
         }
         JobProfile job = m.profile();
         List<Candidate> capable = new ArrayList<>();
-        for (Candidate c : around.of(job.spec().requirements())) {
+        for (Candidate c : around.of(job.spec())) {
             if (!c.id().equals(m.waitingAt())) {
                 capable.add(c);
             }

@@ -49,6 +49,11 @@ public final class ProcessExecution implements Execution {
     }
 
     @Override
+    public boolean runsCommands() {
+        return policy.runsAnything();
+    }
+
+    @Override
     public String refusal(JobProfile job) {
         JobCommand command = job.spec().command();
         if (command == null || policy.allows(command.executable())) {

@@ -33,4 +33,12 @@ public interface Execution {
     default String refusal(JobProfile job) {
         return null;
     }
+
+    /**
+     * Whether this node runs any command at all. A node that runs none says so in its published load, so
+     * that matchmaking does not pick it for jobs with a command only to be refused by it, again and again.
+     */
+    default boolean runsCommands() {
+        return true;
+    }
 }

@@ -44,7 +44,7 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
         this.agent = new JobAgent(ctx, settings.schema(), cpu, settings.executions().create(ctx, cpu),
                 settings.jobs(), settings.events());
         // The plain load first: a locator that publishes more (load aggregates) replaces it.
-        overlay.publish(() -> new JobLoad(agent.queue().length(), agent.queue().backlogSeconds(ctx.now())));
+        overlay.publish(() -> JobLoad.of(agent.queue(), ctx.now()));
         this.locator = locators.create(ctx, overlay, agent);
         this.agent.setLocator(locator);
         this.ownerRouting = new OwnerRouting(overlay, agent);

@@ -32,7 +32,7 @@ final class RunDesk {
     RunDesk(JobAgent agent, Execution execution, double cpuSpeed) {
         this.agent = agent;
         this.execution = execution;
-        this.queue = new RunQueue(cpuSpeed);
+        this.queue = new RunQueue(cpuSpeed, execution.runsCommands());
     }
 
     RunQueue queue() {

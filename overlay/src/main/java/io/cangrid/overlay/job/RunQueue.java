@@ -14,6 +14,7 @@ import java.util.Map;
 public final class RunQueue {
 
     private final double cpuSpeed;
+    private final boolean runsCommands;
     private final ArrayDeque<HeldJob> waiting = new ArrayDeque<>();
     private final Map<JobId, HeldJob> byId = new LinkedHashMap<>();
     private HeldJob running;
@@ -21,7 +22,8 @@ public final class RunQueue {
     private double waitingWork;
     private Runnable lengthObserver = () -> { };
 
-    RunQueue(double cpuSpeed) {
+    RunQueue(double cpuSpeed, boolean runsCommands) {
+        this.runsCommands = runsCommands;
         this.cpuSpeed = cpuSpeed;
     }
 
@@ -37,6 +39,11 @@ public final class RunQueue {
 
     public boolean isIdle() {
         return byId.isEmpty();
+    }
+
+    /** Whether the node behind this queue runs jobs with a command (see {@link Execution#runsCommands}). */
+    public boolean runsCommands() {
+        return runsCommands;
     }
 
     public double cpuSpeed() {
