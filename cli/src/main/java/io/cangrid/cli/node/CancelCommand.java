@@ -3,12 +3,9 @@ package io.cangrid.cli.node;
 import io.cangrid.cli.ExitCodes;
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
-import io.cangrid.cli.UserError;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.gateway.GridClient;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.message.CancelReply;
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -42,12 +39,7 @@ public final class CancelCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         JobId id = PeerOptions.jobId(job);
-        CancelReply r;
-        try (GridClient grid = peer.connect()) {
-            r = grid.cancel(id);
-        } catch (IOException e) {
-            throw new UserError(e.getMessage(), e);
-        }
+        CancelReply r = peer.call(grid -> grid.cancel(id));
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("job", id.toString());
         v.put("cancelled", r.cancelled());

@@ -2,11 +2,9 @@ package io.cangrid.cli.node;
 
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
-import io.cangrid.cli.UserError;
 import io.cangrid.overlay.gateway.GridClient;
 import io.cangrid.overlay.gateway.GridJobList;
 import io.cangrid.overlay.gateway.TakenJob;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,12 +37,7 @@ public final class JobsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        GridJobList list;
-        try (GridClient grid = peer.connect()) {
-            list = grid.jobs();
-        } catch (IOException e) {
-            throw new UserError(e.getMessage(), e);
-        }
+        GridJobList list = peer.call(GridClient::jobs);
         List<Map<String, Object>> rows = new ArrayList<>();
         for (TakenJob t : list.jobs()) {
             Map<String, Object> v = new LinkedHashMap<>();

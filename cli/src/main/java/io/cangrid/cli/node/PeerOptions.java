@@ -1,5 +1,7 @@
 package io.cangrid.cli.node;
 
+import java.io.IOException;
+
 import io.cangrid.cli.UserError;
 import io.cangrid.overlay.gateway.GridClient;
 import io.cangrid.overlay.job.JobId;
@@ -30,6 +32,20 @@ public final class PeerOptions {
     GridClient connect() {
         HostPort at = peer();
         return new GridClient(client.netConfig(), at.host(), at.port());
+    }
+
+    /** One request of the peer, over a connection of its own; a failure to reach it is the user's to fix. */
+    <T> T call(Request<T> request) {
+        try (GridClient grid = connect()) {
+            return request.of(grid);
+        } catch (IOException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+    }
+
+    /** What one command asks of the grid through its client. */
+    interface Request<T> {
+        T of(GridClient grid) throws IOException;
     }
 
     static JobId jobId(String text) {

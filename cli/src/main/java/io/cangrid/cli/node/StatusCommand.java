@@ -2,11 +2,8 @@ package io.cangrid.cli.node;
 
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
-import io.cangrid.cli.UserError;
-import io.cangrid.overlay.gateway.GridClient;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.message.JobStatusReply;
-import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,12 +31,7 @@ public final class StatusCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         JobId id = PeerOptions.jobId(job);
-        JobStatusReply r;
-        try (GridClient grid = peer.connect()) {
-            r = grid.status(id);
-        } catch (IOException e) {
-            throw new UserError(e.getMessage(), e);
-        }
+        JobStatusReply r = peer.call(grid -> grid.status(id));
         Map<String, Object> v = JobView.of(id, r);
         if (json.enabled()) {
             JsonOutput.print(spec, v);
