@@ -12,7 +12,7 @@ import static org.awaitility.Awaitility.await;
 import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.exec.ExecPolicy;
-import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobState;

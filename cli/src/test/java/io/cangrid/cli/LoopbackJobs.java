@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.gateway.GridSubmit;
 import io.cangrid.overlay.gateway.GridSubmitted;
 import io.cangrid.overlay.gateway.JobGateway;

@@ -8,7 +8,7 @@ import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.cli.node.SecretFile;
 import io.cangrid.cli.node.WaitCommand;
 import io.cangrid.overlay.exec.ExecPolicy;
-import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.gateway.GridJobList;
 import io.cangrid.overlay.job.JobCommand;
 import io.cangrid.overlay.job.JobConfig;

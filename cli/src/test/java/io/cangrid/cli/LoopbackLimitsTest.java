@@ -8,7 +8,7 @@ import static org.awaitility.Awaitility.await;
 import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.overlay.exec.ExecLimits;
 import io.cangrid.overlay.exec.ExecPolicy;
-import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.job.InputFile;
 import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobEvents;

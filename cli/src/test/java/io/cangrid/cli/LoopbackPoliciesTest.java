@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.overlay.exec.ExecPolicy;
-import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobEvents;
 import io.cangrid.overlay.job.JobId;

@@ -4,7 +4,7 @@ import com.sun.management.OperatingSystemMXBean;
 import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.exec.ExecPolicy;
-import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.gateway.JobGateway;
 import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobEvents;

@@ -3,7 +3,7 @@ package io.cangrid.cli.demo;
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
 import io.cangrid.cli.UserError;
-import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.job.JobCommand;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobSpec;

@@ -1,6 +1,6 @@
 package io.cangrid.cli.demo;
 
-import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobState;
 import io.cangrid.overlay.job.message.JobStatusReply;

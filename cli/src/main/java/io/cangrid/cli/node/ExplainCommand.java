@@ -4,7 +4,7 @@ import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
 import io.cangrid.cli.UserError;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.job.ExplainStep;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.message.JobStatusReply;

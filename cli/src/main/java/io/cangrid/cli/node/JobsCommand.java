@@ -2,7 +2,7 @@ package io.cangrid.cli.node;
 
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
-import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.gateway.GridJobList;
 import io.cangrid.overlay.gateway.TakenJob;
 import java.io.PrintWriter;

@@ -6,7 +6,7 @@ import io.cangrid.can.match.CanOverlay;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
 import io.cangrid.overlay.exec.ExecPolicy;
-import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.gateway.JobGateway;
 import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobEvents;

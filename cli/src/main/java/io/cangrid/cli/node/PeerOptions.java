@@ -3,7 +3,7 @@ package io.cangrid.cli.node;
 import java.io.IOException;
 
 import io.cangrid.cli.UserError;
-import io.cangrid.overlay.gateway.GridClient;
+import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.job.JobId;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

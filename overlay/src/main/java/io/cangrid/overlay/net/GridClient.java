@@ -1,12 +1,21 @@
-package io.cangrid.overlay.gateway;
+package io.cangrid.overlay.net;
 
 import io.cangrid.overlay.Message;
+import io.cangrid.overlay.gateway.GridCancel;
+import io.cangrid.overlay.gateway.GridExplain;
+import io.cangrid.overlay.gateway.GridExplained;
+import io.cangrid.overlay.gateway.GridJobList;
+import io.cangrid.overlay.gateway.GridJobs;
+import io.cangrid.overlay.gateway.GridRemove;
+import io.cangrid.overlay.gateway.GridRemoved;
+import io.cangrid.overlay.gateway.GridStatus;
+import io.cangrid.overlay.gateway.GridSubmit;
+import io.cangrid.overlay.gateway.GridSubmitted;
+import io.cangrid.overlay.gateway.JobGateway;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobSpec;
 import io.cangrid.overlay.job.message.CancelReply;
 import io.cangrid.overlay.job.message.JobStatusReply;
-import io.cangrid.overlay.net.LiveClient;
-import io.cangrid.overlay.net.NetConfig;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.time.Duration;
