@@ -3,14 +3,10 @@ package io.cangrid.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cangrid.cli.demo.LocalGrid;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Four {@code cangrid node --locator HYGRA} processes from the packaged jar on 127.0.0.1: the grid they
@@ -18,49 +14,11 @@ import org.junit.jupiter.api.io.TempDir;
  * submitted through different nodes all complete although one node is killed with SIGKILL half way.
  * Every process started here is stopped at the end, pass or fail.
  */
-class LiveHygraIT {
+class LiveHygraIT extends LocalGridProcesses {
 
     private static final int NODES = 4;
     private static final int JOBS = 20;
     private static final int VICTIM = 3;
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path JAR = Path.of("target", "cangrid.jar");
-
-    @TempDir
-    Path dir;
-
-    private LocalGrid grid;
-
-    @AfterEach
-    void stopEverything() throws InterruptedException {
-        if (grid != null) {
-            grid.close();
-        }
-    }
-
-    private CliRun cli(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(1, List.of("--secret-file", grid.secret().toString()));
-        return CliRun.run(all.toArray(String[]::new));
-    }
-
-    /** What the nodes logged about the jobs that did not complete, for a failure's message. */
-    private String unfinishedLogs(CliRun waited) throws Exception {
-        StringBuilder sb = new StringBuilder();
-        for (JsonNode job : JSON.readTree(waited.out()).get("jobs")) {
-            if (!job.get("state").asText().equals("COMPLETED")) {
-                String id = job.get("job").asText();
-                for (int i = 0; i < NODES; i++) {
-                    for (String line : grid.log(i).split("\\R")) {
-                        if (line.contains(id.substring(0, id.indexOf('@')))) {
-                            sb.append("\nnode ").append(i).append(": ").append(line);
-                        }
-                    }
-                }
-            }
-        }
-        return sb.toString();
-    }
 
     @Test
     void aHygraGridSettlesAndCompletesJobsThoughANodeIsKilled() throws Exception {
@@ -99,7 +57,8 @@ class LiveHygraIT {
         List<String> wait = new ArrayList<>(List.of("wait", "--peer", grid.address(0), "--timeout", "120s", "--json"));
         wait.addAll(ids);
         CliRun waited = cli(wait.toArray(String[]::new));
-        assertThat(waited.exitCode()).as("wait: %s %s%nlogs: %s", waited.out(), waited.err(), unfinishedLogs(waited))
+        assertThat(waited.exitCode()).as("wait: %s %s%nlogs: %s", waited.out(), waited.err(),
+                unfinishedLogs(JSON.readTree(waited.out()), NODES))
                 .isZero();
         for (JsonNode job : JSON.readTree(waited.out()).get("jobs")) {
             assertThat(job.get("state").asText()).as("job %s", job).isEqualTo("COMPLETED");

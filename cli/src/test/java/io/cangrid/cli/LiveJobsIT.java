@@ -3,16 +3,12 @@ package io.cangrid.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cangrid.cli.demo.LocalGrid;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Four {@code cangrid node} processes from the packaged jar on 127.0.0.1 that run {@code sh}; 50 jobs
@@ -21,31 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
  * different surviving nodes, and the same both times. Every process started here is stopped at the end,
  * pass or fail.
  */
-class LiveJobsIT {
+class LiveJobsIT extends LocalGridProcesses {
 
     private static final int NODES = 4;
     private static final int JOBS = 50;
     private static final int VICTIM = 3;
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path JAR = Path.of("target", "cangrid.jar");
 
-    @TempDir
-    Path dir;
-
-    private LocalGrid grid;
-
-    @AfterEach
-    void stopEverything() throws InterruptedException {
-        if (grid != null) {
-            grid.close();
-        }
-    }
-
-    private CliRun cli(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(1, List.of("--secret-file", grid.secret().toString())); // before a command's '--'
-        return CliRun.run(all.toArray(String[]::new));
-    }
 
     private void awaitGrid(String peer, int count) throws Exception {
         long deadline = System.currentTimeMillis() + 30_000;
@@ -60,24 +37,6 @@ class LiveJobsIT {
             Thread.sleep(200);
         }
         throw new AssertionError("no settled grid of " + count + " nodes; last view: " + last);
-    }
-
-    /** What the nodes logged about the jobs that did not end, for a failure's message. */
-    private String unfinishedLogs(JsonNode report) throws Exception {
-        StringBuilder sb = new StringBuilder();
-        for (JsonNode job : report.get("jobs")) {
-            if (!job.get("state").asText().equals("COMPLETED")) {
-                String id = job.get("job").asText();
-                for (int i = 0; i < NODES; i++) {
-                    for (String line : grid.log(i).split("\\R")) {
-                        if (line.contains(id)) {
-                            sb.append("\nnode ").append(i).append(": ").append(line);
-                        }
-                    }
-                }
-            }
-        }
-        return sb.toString();
     }
 
     @Test
@@ -104,7 +63,7 @@ class LiveJobsIT {
         wait.addAll(ids);
         CliRun waited = cli(wait.toArray(String[]::new));
         JsonNode report = JSON.readTree(waited.out());
-        assertThat(waited.exitCode()).as("wait: %s%nlogs: %s", waited.out(), unfinishedLogs(report)).isZero();
+        assertThat(waited.exitCode()).as("wait: %s%nlogs: %s", waited.out(), unfinishedLogs(report, NODES)).isZero();
         Map<String, Integer> ranOn = new HashMap<>();
         for (JsonNode job : report.get("jobs")) {
             assertThat(job.get("state").asText()).isEqualTo("COMPLETED");
