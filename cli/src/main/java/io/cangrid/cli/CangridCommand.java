@@ -12,6 +12,7 @@ import io.cangrid.cli.node.ResultsCommand;
 import io.cangrid.cli.node.StatusCommand;
 import io.cangrid.cli.node.SubmitCommand;
 import io.cangrid.cli.node.WaitCommand;
+import io.cangrid.cli.peersim.PeerSimCommand;
 import io.cangrid.cli.simulate.SimulateCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -52,6 +53,7 @@ import picocli.CommandLine.ScopeType;
             ExplainCommand.class,
             DemoCommand.class,
             SimulateCommand.class,
+            PeerSimCommand.class,
             BenchCommand.class,
             HelpCommand.class,
         })

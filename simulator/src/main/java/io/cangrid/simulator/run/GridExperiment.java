@@ -15,6 +15,7 @@ import io.cangrid.overlay.sim.SplitMix64;
 import io.cangrid.simulator.baseline.GlobalView;
 import io.cangrid.simulator.runtime.GridRuntime;
 import io.cangrid.simulator.runtime.SimulationRuntime;
+import io.cangrid.simulator.runtime.SteppableRuntime;
 import io.cangrid.simulator.workload.ChurnEvent;
 import io.cangrid.simulator.workload.JobArrival;
 import io.cangrid.simulator.workload.Workload;
@@ -31,6 +32,14 @@ import org.slf4j.LoggerFactory;
  * injects the jobs through a client node at their arrival times, applies the churn, and drains. It reads
  * nodes only through the runtime and the kernel's {@link JobNode}, so the same driver serves every runtime
  * that hosts the nodes in one process.
+ *
+ * <p>The run is a sequence of phases, each entered by a call the host makes at the right time:
+ * {@link #begin()} schedules the joins; {@link #checkSettled()} is called at every update period from
+ * {@link #firstSettleCheckMillis()} on, and starts the workload once the overlay has settled;
+ * {@link #scheduleArrivals} and {@link #scheduleChurn} hand the runtime the events of a window of time;
+ * {@link #finished()} says when to stop and {@link #stats()} what the run measured. A runtime that can be
+ * run to a time ({@link SteppableRuntime}, the deterministic simulation) gets the whole sequence from
+ * {@link #run()}; an engine that owns its event loop, such as PeerSim, makes the calls from its controls.
  */
 public final class GridExperiment {
 
@@ -51,6 +60,18 @@ public final class GridExperiment {
     private final GridKind kind;
     private JobClient client;
     private int submitted;
+    private int settleChecks;
+    private boolean started;
+    private long start;
+    private long messagesBefore;
+    private long eventsBefore;
+    private int nextArrival;
+    private int nextChurn;
+    private boolean handOverFirstPeriod;
+    private long nextSettleCheck = -1;
+    // The driver, not protocol code, times the run on the wall clock: the figure is only logged, never
+    // part of the results, so reports stay identical from one run to the next.
+    private long wallStart;
 
     GridExperiment(GridRuntime runtime, Workload workload, RunSettings settings, JobEvents events,
             GridKind.Factory kinds) {
@@ -64,8 +85,13 @@ public final class GridExperiment {
         this.kind = kinds.create(settings, grid, view);
     }
 
+    /** A run of {@code workload} under the locator {@code settings} names, hosted on {@code runtime}. */
+    public static GridExperiment on(GridRuntime runtime, Workload workload, RunSettings settings, JobEvents events) {
+        return new GridExperiment(runtime, workload, settings, events, LocatorCatalog.gridKinds(settings.locator()));
+    }
+
     /** The deterministic simulation a run of {@code settings} is hosted on. */
-    static GridRuntime simulation(RunSettings settings) {
+    static SteppableRuntime simulation(RunSettings settings) {
         return new SimulationRuntime(new Simulation(SimulationConfig.defaults(settings.seed())
                 .withLatency(settings.latency()).withWire(settings.effectiveWire())));
     }
@@ -80,31 +106,159 @@ public final class GridExperiment {
                 LocatorCatalog.gridKinds(settings.locator())).run();
     }
 
+    /** The whole run on a runtime the driver can run to a time. */
     RunStats run() {
-        // The driver, not protocol code, times the run on the wall clock: the figure is only logged, never
-        // part of the results, so reports stay identical from one run to the next.
-        long wallStart = System.nanoTime();
-        build();
-        long start = runtime.now();
-        long messagesBefore = runtime.messagesSent();
-        long eventsBefore = runtime.eventsProcessed();
+        if (!(runtime instanceof SteppableRuntime steppable)) {
+            throw new IllegalStateException(runtime.getClass().getSimpleName()
+                    + " owns its event loop: drive the run through its phases instead");
+        }
+        begin();
+        steppable.runUntil(firstSettleCheckMillis());
+        while (!checkSettled()) {
+            steppable.runUntil(runtime.now() + settings.updatePeriodMillis());
+        }
+        scheduleArrivals(Long.MAX_VALUE);
+        scheduleChurn(Long.MAX_VALUE);
+        boolean drained = steppable.runUntil(this::allJobsEnded, deadlineMillis());
+        if (!drained) {
+            log.warn("{} seed {}: {} job(s) still unfinished at the drain limit", settings.locator(), settings.seed(),
+                    client.unfinished());
+        }
+        return stats();
+    }
+
+    /** Phase 1, at time 0: adds the first node now and schedules the others' joins. */
+    public void begin() {
+        wallStart = System.nanoTime();
+        long spread = joinSpreadMillis();
+        List<Capabilities> population = workload.nodes();
+        addNode(population.get(0));
+        for (int i = 1; i < population.size(); i++) {
+            Capabilities caps = population.get(i);
+            runtime.at(i * spread / population.size(), () -> addNode(caps));
+        }
+    }
+
+    /** When the overlay is first checked: a period after the last join. */
+    public long firstSettleCheckMillis() {
+        return joinSpreadMillis() + settings.updatePeriodMillis();
+    }
+
+    private long joinSpreadMillis() {
+        return JOIN_PERIODS * settings.updatePeriodMillis();
+    }
+
+    /**
+     * Phase 2, once an update period from {@link #firstSettleCheckMillis()} on: checks the overlay and,
+     * once it has settled (or the settle limit has passed), starts the workload now. Returns whether the
+     * workload has started.
+     */
+    public boolean checkSettled() {
+        if (started) {
+            return true;
+        }
+        if (settleChecks < MAX_SETTLE_PERIODS) {
+            settleChecks++;
+            if (!kind.settled(activeNodes(), workload.nodes().size())) {
+                return false;
+            }
+        } else {
+            log.warn("{} seed {}: the overlay did not settle within {} update periods: {}", settings.locator(),
+                    settings.seed(), MAX_SETTLE_PERIODS, kind.describe(activeNodes()));
+        }
+        startWorkload();
+        return true;
+    }
+
+    private void startWorkload() {
+        started = true;
+        start = runtime.now();
+        messagesBefore = runtime.messagesSent();
+        eventsBefore = runtime.eventsProcessed();
         NodeId clientId = runtime.addNode(ctx -> new JobClient(ctx, grid.jobs(), grid.events(), this::randomActive));
         client = runtime.program(clientId, JobClient.class);
-        for (JobArrival arrival : workload.jobs()) {
+        if (handOverFirstPeriod) {
+            scheduleArrivals(start + settings.updatePeriodMillis());
+            scheduleChurn(start + settings.updatePeriodMillis());
+        }
+    }
+
+    /**
+     * Makes the start of the workload hand the runtime the arrivals and churn of its first update period
+     * at once: for an engine whose controls hand over later windows at a step of at most a period, so that
+     * no event of the first period comes due before a control has run.
+     */
+    public void handOverFirstPeriodOnStart() {
+        handOverFirstPeriod = true;
+    }
+
+    public long updatePeriodMillis() {
+        return settings.updatePeriodMillis();
+    }
+
+    /**
+     * For an engine whose control calls the driver at a regular step (of at most an update period): makes
+     * the settle check that has come due, if any, and says whether the run is over.
+     */
+    public boolean advance() {
+        if (!started) {
+            if (nextSettleCheck < 0) {
+                nextSettleCheck = firstSettleCheckMillis();
+            }
+            if (runtime.now() >= nextSettleCheck) {
+                nextSettleCheck += settings.updatePeriodMillis();
+                checkSettled();
+            }
+            return false;
+        }
+        return finished();
+    }
+
+    public boolean hasStarted() {
+        return started;
+    }
+
+    /** Phase 3: hands the runtime every job arrival due up to {@code untilMillis} not handed over yet. */
+    public void scheduleArrivals(long untilMillis) {
+        List<JobArrival> jobs = workload.jobs();
+        while (started && nextArrival < jobs.size() && start + jobs.get(nextArrival).atMillis() <= untilMillis) {
+            JobArrival arrival = jobs.get(nextArrival++);
             runtime.at(start + arrival.atMillis(), () -> {
                 client.submit(arrival.spec());
                 submitted++;
             });
         }
-        for (ChurnEvent event : workload.churn()) {
+    }
+
+    /** Phase 3: hands the runtime every churn event due up to {@code untilMillis} not handed over yet. */
+    public void scheduleChurn(long untilMillis) {
+        List<ChurnEvent> churn = workload.churn();
+        while (started && nextChurn < churn.size() && start + churn.get(nextChurn).atMillis() <= untilMillis) {
+            ChurnEvent event = churn.get(nextChurn++);
             runtime.at(start + event.atMillis(), () -> apply(event));
         }
-        long lastArrival = workload.jobs().isEmpty() ? 0 : workload.jobs().get(workload.jobs().size() - 1).atMillis();
-        long deadline = start + lastArrival + settings.drainLimitMillis();
-        boolean drained = runtime.runUntil(() -> submitted == workload.jobs().size() && client.unfinished() == 0, deadline);
-        if (!drained) {
-            log.warn("{} seed {}: {} job(s) still unfinished at the drain limit", settings.locator(), settings.seed(),
-                    client.unfinished());
+    }
+
+    /** The time the run stops at if jobs are still unfinished: the drain limit after the last arrival. */
+    public long deadlineMillis() {
+        List<JobArrival> jobs = workload.jobs();
+        long lastArrival = jobs.isEmpty() ? 0 : jobs.get(jobs.size() - 1).atMillis();
+        return start + lastArrival + settings.drainLimitMillis();
+    }
+
+    private boolean allJobsEnded() {
+        return submitted == workload.jobs().size() && client.unfinished() == 0;
+    }
+
+    /** Phase 4: whether the run is over, every job ended or the drain limit reached. */
+    public boolean finished() {
+        return started && (allJobsEnded() || runtime.now() >= deadlineMillis());
+    }
+
+    /** What the run measured, from the workload's start to now. */
+    public RunStats stats() {
+        if (!started) {
+            throw new IllegalStateException("the workload has not started");
         }
         Map<NodeId, Capabilities> capabilities = new HashMap<>();
         for (JobNode<?> node : nodes) {
@@ -113,25 +267,6 @@ public final class GridExperiment {
         return new RunStats(workload.nodes().size(), runtime.messagesSent() - messagesBefore,
                 runtime.eventsProcessed() - eventsBefore, start, runtime.now(), client.unfinished(),
                 (System.nanoTime() - wallStart) / 1e9, capabilities);
-    }
-
-    private void build() {
-        long spread = JOIN_PERIODS * settings.updatePeriodMillis();
-        List<Capabilities> population = workload.nodes();
-        addNode(population.get(0));
-        for (int i = 1; i < population.size(); i++) {
-            Capabilities caps = population.get(i);
-            runtime.at(i * spread / population.size(), () -> addNode(caps));
-        }
-        runtime.runUntil(spread + settings.updatePeriodMillis());
-        for (int period = 0; period < MAX_SETTLE_PERIODS; period++) {
-            if (kind.settled(activeNodes(), population.size())) {
-                return;
-            }
-            runtime.runUntil(runtime.now() + settings.updatePeriodMillis());
-        }
-        log.warn("{} seed {}: the overlay did not settle within {} update periods: {}", settings.locator(),
-                settings.seed(), MAX_SETTLE_PERIODS, kind.describe(activeNodes()));
     }
 
     private void addNode(Capabilities caps) {

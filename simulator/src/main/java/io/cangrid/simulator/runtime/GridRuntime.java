@@ -3,11 +3,10 @@ package io.cangrid.simulator.runtime;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.NodeProgramFactory;
-import java.util.function.BooleanSupplier;
 
 /**
  * What an experiment needs from the runtime that hosts its nodes: add a node, crash it, ask it to leave,
- * run an action at a time, read a node's program, and let time pass. The deterministic simulation is one
+ * run an action at a time and read a node's program. The deterministic simulation is one
  * implementation ({@link SimulationRuntime}); a PeerSim binding is another. Experiment code (the driver,
  * the oracles' global view, churn and workload injection) is written against this interface alone, so
  * it runs unchanged on either.
@@ -15,6 +14,9 @@ import java.util.function.BooleanSupplier;
  * <p>Jobs are injected through a node: the experiment adds a client program and calls it from an action
  * run at the job's arrival time. Every call is made from the runtime's own thread: from actions, or
  * between runs.
+ *
+ * <p>Time passes by the runtime's own engine. A runtime whose clock the driver may advance itself is a
+ * {@link SteppableRuntime}; an engine with its own event loop (PeerSim) calls the driver from it instead.
  */
 public interface GridRuntime {
 
@@ -37,16 +39,6 @@ public interface GridRuntime {
 
     /** Runs {@code action} at {@code timeMillis} (not before now). */
     void at(long timeMillis, Runnable action);
-
-    /** Lets time pass up to and including {@code timeMillis}. */
-    void runUntil(long timeMillis);
-
-    /**
-     * Lets time pass until {@code done} holds (checked between events) or {@code deadlineMillis} passes.
-     *
-     * @return whether {@code done} held
-     */
-    boolean runUntil(BooleanSupplier done, long deadlineMillis);
 
     /** Messages sent so far, for run statistics. */
     long messagesSent();

@@ -7,7 +7,7 @@ import io.cangrid.overlay.sim.Simulation;
 import java.util.function.BooleanSupplier;
 
 /** The deterministic simulation as an experiment's runtime. */
-public final class SimulationRuntime implements GridRuntime {
+public final class SimulationRuntime implements SteppableRuntime {
 
     private final Simulation sim;
 

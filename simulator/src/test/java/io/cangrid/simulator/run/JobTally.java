@@ -20,6 +20,7 @@ class JobTally implements JobEvents {
     final Map<JobId, Long> submittedAt = new HashMap<>();
     final Map<JobId, JobProfile> profiles = new HashMap<>();
     final Map<JobId, Long> startedAt = new HashMap<>();
+    final Map<JobId, Long> endedAt = new HashMap<>();
     int duplicateFinishes;
     int rematches;
     int resubmissions;
@@ -53,6 +54,7 @@ class JobTally implements JobEvents {
 
     @Override
     public void finished(JobProfile job, JobState state, String reason, long at) {
+        endedAt.put(job.id(), at);
         if (finished.put(job.id(), state) != null) {
             duplicateFinishes++;
         }

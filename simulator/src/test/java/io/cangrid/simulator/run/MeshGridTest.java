@@ -15,7 +15,7 @@ import io.cangrid.simulator.baseline.OracleLocator;
 import io.cangrid.simulator.baseline.OraclePolicy;
 import io.cangrid.simulator.mesh.MeshGridKind;
 import io.cangrid.simulator.mesh.NeighbourhoodLocator;
-import io.cangrid.simulator.runtime.GridRuntime;
+import io.cangrid.simulator.runtime.SteppableRuntime;
 import io.cangrid.simulator.workload.ChurnEvent;
 import io.cangrid.simulator.workload.Workload;
 import java.util.ArrayList;
@@ -75,7 +75,7 @@ class MeshGridTest {
                 LatencyModel.exponential(50), 6 * 3600_000L);
         GridKind.Factory kinds = (run, node, view) -> new MeshGridKind(node, NeighbourhoodLocator.factory(node.schema()));
         JobTally tally = new JobTally();
-        GridRuntime runtime = GridExperiment.simulation(settings);
+        SteppableRuntime runtime = GridExperiment.simulation(settings);
         RunStats stats = new GridExperiment(runtime, w, settings, tally, kinds).run();
         List<NodeId> alive = stats.capabilities().keySet().stream().filter(runtime::isAlive).sorted().toList();
         List<JobId> asked = new ArrayList<>(tally.finished.keySet());
