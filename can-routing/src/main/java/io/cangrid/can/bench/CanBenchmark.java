@@ -1,17 +1,12 @@
 package io.cangrid.can.bench;
 
-import io.cangrid.can.CanConfig;
 import io.cangrid.can.geometry.SplitRule;
 import io.cangrid.can.CanNode;
-import io.cangrid.can.inspect.OverlayInspector;
 import io.cangrid.can.sim.CanSimulation;
-import io.cangrid.can.sim.PointSource;
-import io.cangrid.can.sim.RoutingCheck;
 import io.cangrid.overlay.Point;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.sim.Simulation;
 import io.cangrid.overlay.sim.SimulationConfig;
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
@@ -78,67 +73,28 @@ public final class CanBenchmark {
     }
 
     public static Result run(Options o, Consumer<String> progress) {
-        long wallStart = System.nanoTime();
-        long heapBefore = usedHeap();
         Simulation sim = new Simulation(SimulationConfig.defaults(o.seed()));
-        CanConfig config = CanConfig.withUpdatePeriod(o.updatePeriodMillis()).withSplit(o.split());
-        PointSource points = o.points() == Points.UNIFORM ? PointSource.uniform(o.dimensions()) : new CapabilityPoints();
-        CanSimulation grid = new CanSimulation(sim, config, points, new SplittableRandom(o.seed()));
-
-        // Joins arrive over about five update periods: concurrent enough to exercise races, short enough
-        // that periodic traffic does not dominate the build.
-        double joinsPerMilli = Math.max(0.05, o.nodes() / (5.0 * o.updatePeriodMillis()));
+        CanScaleRun run = new CanScaleRun(o, sim, progress);
+        CanSimulation grid = run.grid();
+        run.begin();
         if (o.points() == Points.LATTICE) {
-            joinLattice(grid, o, joinsPerMilli, progress);
+            joinLattice(grid, o, run.joinsPerMilli(), progress);
         } else {
-            addNodes(grid, o.nodes(), joinsPerMilli, progress, "joining");
+            sim.runFor(1);
+            boolean joined;
+            do {
+                joined = run.joinStep();
+                sim.runFor(1);
+            } while (!joined);
         }
         int settle = grid.settle(o.maxSettlePeriods());
-        progress.accept("built " + grid.activeCount() + " nodes, settled after " + settle + " more periods");
-
         if (o.churn() > 0) {
-            settle = churn(grid, o, joinsPerMilli, progress);
+            progress.accept("built " + grid.activeCount() + " nodes, settled after " + settle + " more periods");
+            settle = churn(grid, o, run.joinsPerMilli(), progress);
         }
-        OverlayInspector.Report report = grid.inspect();
-        long heapAfter = usedHeap();
-        progress.accept("routing " + o.probes() + " probes");
-        RoutingCheck.Result routes = new RoutingCheck(grid).run(o.probes(), PointSource.uniform(o.dimensions()),
-                report.index());
-        double wall = (System.nanoTime() - wallStart) / 1e9;
-        int n = report.nodes();
-        double expected = o.dimensions() / 3.0 * Math.pow(n, 1.0 / o.dimensions());
-        return new Result(n, o.dimensions(), o.points().name().toLowerCase(java.util.Locale.ROOT),
-                o.split().name().toLowerCase(java.util.Locale.ROOT), o.seed(), o.churn(),
-                routes.routed(), routes.delivered(), routes.meanHops(), routes.maxHops(), expected,
-                orNull(routes.routingStretch()), orNull(routes.meanShortestHops()), routes.stretchSample(),
-                report.tilingOk(),
-                report.volumeSum(), report.neighbourTablesOk(), report.pointsOutsideZones(), settle,
-                sim.eventsProcessed(), sim.eventsProcessed() / wall, (heapAfter - heapBefore) / (double) n, wall,
-                sim.now() / 1000.0);
-    }
-
-    private static void addNodes(CanSimulation grid, int count, double perMilli, Consumer<String> progress,
-            String what) {
-        double owed = 0;
-        int added = 0;
-        int reportEvery = Math.max(1, count / 10);
-        if (grid.activeCount() == 0) {
-            grid.addNode();
-            added++;
-            grid.simulation().runFor(1);
-        }
-        while (added < count) {
-            owed += perMilli;
-            while (owed >= 1 && added < count) {
-                grid.addNode();
-                added++;
-                owed -= 1;
-                if (added % reportEvery == 0) {
-                    progress.accept(what + " " + added + "/" + count);
-                }
-            }
-            grid.simulation().runFor(1);
-        }
+        run.startRouting(settle);
+        sim.runUntil(run.routing()::done, run.routing().deadlineMillis());
+        return run.result();
     }
 
     /** Joins a lattice's nodes level by level, each level once the one before has joined. */
@@ -199,17 +155,5 @@ public final class CanBenchmark {
         List<CanNode> active = grid.activeNodes();
         progress.accept(active.size() + " active nodes");
         return periods;
-    }
-
-    /** JSON has no NaN: a figure that could not be measured is null. */
-    private static Double orNull(double x) {
-        return Double.isNaN(x) ? null : x;
-    }
-
-    private static long usedHeap() {
-        for (int i = 0; i < 3; i++) {
-            System.gc();
-        }
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 }

@@ -8,13 +8,15 @@ import io.cangrid.can.inspect.OverlayInspector;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
 import io.cangrid.overlay.resource.Capabilities;
+import io.cangrid.overlay.runtime.GridRuntime;
 import io.cangrid.overlay.sim.Simulation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Drives a CAN overlay inside a {@link Simulation}: adds joining nodes, makes nodes leave or crash, and
+ * Drives a CAN overlay on a {@link GridRuntime} (the deterministic {@link Simulation} or another engine's):
+ * adds joining nodes, makes nodes leave or crash, and
  * waits for the overlay to settle, which the {@link OverlayInspector} decides. Tests and the routing
  * benchmark are written on top of it. Driver code: it sees the whole simulation, protocol code never does.
  */
@@ -22,21 +24,31 @@ public final class CanSimulation {
 
     private static final Capabilities NO_CAPABILITIES = new Capabilities();
 
-    private final Simulation sim;
+    private final GridRuntime host;
     private final CanConfig config;
     private final PointSource points;
     private final RandomGenerator driverRandom;
     private final List<CanNode> nodes = new ArrayList<>();
 
-    public CanSimulation(Simulation sim, CanConfig config, PointSource points, RandomGenerator driverRandom) {
-        this.sim = sim;
+    public CanSimulation(GridRuntime host, CanConfig config, PointSource points, RandomGenerator driverRandom) {
+        this.host = host;
         this.config = config;
         this.points = points;
         this.driverRandom = driverRandom;
     }
 
+    /** The deterministic simulation this grid runs in; other runtimes' grids have none. */
     public Simulation simulation() {
-        return sim;
+        if (host instanceof Simulation sim) {
+            return sim;
+        }
+        throw new IllegalStateException("this grid runs in " + host.getClass().getSimpleName()
+                + ", not in the deterministic simulation");
+    }
+
+    /** The runtime that hosts the grid's nodes. */
+    public GridRuntime host() {
+        return host;
     }
 
     public CanConfig config() {
@@ -60,8 +72,8 @@ public final class CanSimulation {
 
     /** Adds a node now that joins through {@code bootstraps} (or starts a grid when there are none). */
     public NodeId addNode(Point point, Capabilities capabilities, List<NodeId> bootstraps) {
-        NodeId id = sim.addNode(ctx -> new CanNodeProgram(ctx, config, point, capabilities, bootstraps));
-        nodes.add(sim.program(id, CanNodeProgram.class).can());
+        NodeId id = host.addNode(ctx -> new CanNodeProgram(ctx, config, point, capabilities, bootstraps));
+        nodes.add(host.program(id, CanNodeProgram.class).can());
         return id;
     }
 
@@ -69,12 +81,12 @@ public final class CanSimulation {
     public CanNode randomActive() {
         for (int tries = 0; tries < 1000; tries++) {
             CanNode n = nodes.get(driverRandom.nextInt(nodes.size()));
-            if (n.phase() == CanPhase.ACTIVE && sim.isAlive(n.id())) {
+            if (n.phase() == CanPhase.ACTIVE && host.isAlive(n.id())) {
                 return n;
             }
         }
         for (CanNode n : nodes) {
-            if (n.phase() == CanPhase.ACTIVE && sim.isAlive(n.id())) {
+            if (n.phase() == CanPhase.ACTIVE && host.isAlive(n.id())) {
                 return n;
             }
         }
@@ -82,11 +94,11 @@ public final class CanSimulation {
     }
 
     public void crash(NodeId id) {
-        sim.crash(id);
+        host.crash(id);
     }
 
     public void leave(NodeId id) {
-        sim.requestLeave(id);
+        host.requestLeave(id);
     }
 
     /** Every node ever added, in order of addition (dead ones included). */
@@ -95,14 +107,14 @@ public final class CanSimulation {
     }
 
     public CanNode node(NodeId id) {
-        return nodes.get((int) id.value());
+        return host.program(id, CanNodeProgram.class).can();
     }
 
     /** Nodes alive in the simulation and active on the overlay. */
     public List<CanNode> activeNodes() {
         List<CanNode> out = new ArrayList<>();
         for (CanNode n : nodes) {
-            if (n.phase() == CanPhase.ACTIVE && sim.isAlive(n.id())) {
+            if (n.phase() == CanPhase.ACTIVE && host.isAlive(n.id())) {
                 out.add(n);
             }
         }
@@ -112,7 +124,7 @@ public final class CanSimulation {
     public int activeCount() {
         int c = 0;
         for (CanNode n : nodes) {
-            if (n.phase() == CanPhase.ACTIVE && sim.isAlive(n.id())) {
+            if (n.phase() == CanPhase.ACTIVE && host.isAlive(n.id())) {
                 c++;
             }
         }
@@ -130,19 +142,24 @@ public final class CanSimulation {
     public int settle(int maxPeriods) {
         for (int period = 0; period <= maxPeriods; period++) {
             if (period > 0) {
-                sim.runFor(config.updatePeriodMillis());
+                simulation().runFor(config.updatePeriodMillis());
             }
-            if (joiningCount() == 0 && inspect().settled()) {
+            if (settledNow()) {
                 return period;
             }
         }
         return -1;
     }
 
+    /** Whether no node is still joining and the inspector finds the overlay settled. */
+    public boolean settledNow() {
+        return joiningCount() == 0 && inspect().settled();
+    }
+
     private int joiningCount() {
         int c = 0;
         for (CanNode n : nodes) {
-            if (n.phase() == CanPhase.JOINING && sim.isAlive(n.id())) {
+            if (n.phase() == CanPhase.JOINING && host.isAlive(n.id())) {
                 c++;
             }
         }

@@ -41,6 +41,10 @@ public final class RoutingCheck {
     private long hopSum;
     private int maxHops;
     private int[] hopsOf;
+    private NodeId[] sources;
+    private Point[] points;
+    private PartitionIndex index;
+    private long deadline;
 
     public RoutingCheck(CanSimulation grid) {
         this.grid = grid;
@@ -48,26 +52,49 @@ public final class RoutingCheck {
 
     /** Routes {@code count} probes (one per ms of virtual time) and runs until they have all arrived. */
     public Result run(int count, PointSource targets, PartitionIndex index) {
+        start(count, targets, index);
+        grid.simulation().runUntil(this::done, deadlineMillis());
+        return result();
+    }
+
+    /** Schedules {@code count} probes, one per ms from now, each from a random active node to a random point. */
+    public void start(int count, PointSource targets, PartitionIndex index) {
         List<CanNode> active = grid.activeNodes();
         for (CanNode n : active) {
             n.setRoutedHandler((target, payload, hops) -> record(n.id(), target, payload, hops, index));
         }
-        var sim = grid.simulation();
+        var host = grid.host();
         var rnd = new java.util.SplittableRandom(count * 31L + active.size());
-        NodeId[] sources = new NodeId[count];
-        Point[] points = new Point[count];
+        this.index = index;
+        sources = new NodeId[count];
+        points = new Point[count];
         hopsOf = new int[count];
         Arrays.fill(hopsOf, -1);
+        long now = host.now();
         for (int i = 0; i < count; i++) {
             CanNode from = active.get(rnd.nextInt(active.size()));
             Point target = targets.next(rnd);
             sources[i] = from.id();
             points[i] = target;
             long id = i;
-            sim.after(i, () -> from.route(target, new RoutingProbe(id)));
+            host.at(now + i, () -> from.route(target, new RoutingProbe(id)));
         }
-        long deadline = sim.now() + count + 600_000;
-        sim.runUntil(() -> delivered + misdelivered >= count, deadline);
+        deadline = now + count + 600_000;
+    }
+
+    /** Whether every probe has arrived somewhere. */
+    public boolean done() {
+        return delivered + misdelivered >= sources.length;
+    }
+
+    /** When to give up on probes still under way. */
+    public long deadlineMillis() {
+        return deadline;
+    }
+
+    /** What the probes showed, with the stretch of a sample of them on the zone graph. */
+    public Result result() {
+        int count = sources.length;
         double stretchSum = 0;
         long shortestSum = 0;
         int sampled = 0;

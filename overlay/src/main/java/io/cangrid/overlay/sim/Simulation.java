@@ -4,6 +4,7 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.NodeProgramFactory;
+import io.cangrid.overlay.runtime.SteppableRuntime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -25,7 +26,7 @@ import java.util.random.RandomGenerator;
  * A program that throws stops the run with a {@link SimulationException} naming the node, the time and
  * the event.
  */
-public final class Simulation {
+public final class Simulation implements SteppableRuntime {
 
     private static final int DRIVER = -1;
 

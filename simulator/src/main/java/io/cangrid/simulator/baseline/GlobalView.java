@@ -4,7 +4,7 @@ import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.job.RunQueue;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.job.JobNode;
-import io.cangrid.simulator.runtime.GridRuntime;
+import io.cangrid.overlay.runtime.GridRuntime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -5,7 +5,7 @@ import io.cangrid.simulator.report.ReportWriter;
 import io.cangrid.simulator.report.Summaries;
 import io.cangrid.simulator.report.SummaryJson;
 import io.cangrid.simulator.run.GridExperiment;
-import io.cangrid.simulator.runtime.GridRuntime;
+import io.cangrid.overlay.runtime.GridRuntime;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

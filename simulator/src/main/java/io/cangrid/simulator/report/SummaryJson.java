@@ -28,6 +28,15 @@ public final class SummaryJson {
     private SummaryJson() {
     }
 
+    /** Any record (a benchmark's result, say) in the same layout. */
+    public static String toJson(Object value) {
+        try {
+            return WRITER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+        }
+    }
+
     public static String toJson(SummaryDocument document) {
         try {
             return WRITER.writeValueAsString(document);

@@ -13,9 +13,8 @@ import io.cangrid.overlay.sim.Simulation;
 import io.cangrid.overlay.sim.SimulationConfig;
 import io.cangrid.overlay.sim.SplitMix64;
 import io.cangrid.simulator.baseline.GlobalView;
-import io.cangrid.simulator.runtime.GridRuntime;
-import io.cangrid.simulator.runtime.SimulationRuntime;
-import io.cangrid.simulator.runtime.SteppableRuntime;
+import io.cangrid.overlay.runtime.GridRuntime;
+import io.cangrid.overlay.runtime.SteppableRuntime;
 import io.cangrid.simulator.workload.ChurnEvent;
 import io.cangrid.simulator.workload.JobArrival;
 import io.cangrid.simulator.workload.Workload;
@@ -92,8 +91,8 @@ public final class GridExperiment {
 
     /** The deterministic simulation a run of {@code settings} is hosted on. */
     static SteppableRuntime simulation(RunSettings settings) {
-        return new SimulationRuntime(new Simulation(SimulationConfig.defaults(settings.seed())
-                .withLatency(settings.latency()).withWire(settings.effectiveWire())));
+        return new Simulation(SimulationConfig.defaults(settings.seed())
+                .withLatency(settings.latency()).withWire(settings.effectiveWire()));
     }
 
     /**

@@ -5,7 +5,7 @@ import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.NodeProgramFactory;
 import io.cangrid.overlay.sim.SplitMix64;
-import io.cangrid.simulator.runtime.GridRuntime;
+import io.cangrid.overlay.runtime.GridRuntime;
 import io.cangrid.simulator.runtime.HostedNode;
 import io.cangrid.simulator.runtime.HostedTimer;
 import java.util.HashMap;
@@ -36,6 +36,7 @@ final class PeerSimRuntime implements GridRuntime {
     private final Map<Long, Node> nodes = new HashMap<>();
     private long sent;
     private long events;
+    private long added;
 
     PeerSimRuntime(int pid, long seed) {
         this.pid = pid;
@@ -56,8 +57,10 @@ final class PeerSimRuntime implements GridRuntime {
         HostedNode hosted = new HostedNode(id);
         protocolOf(node).attach(hosted);
         nodes.put(id.value(), node);
+        // Each node's random stream is the one the deterministic simulation gives the node added in the same
+        // place, so that both runtimes draw the same virtual coordinates and choices from one seed.
         PeerSimNodeContext ctx = new PeerSimNodeContext(this, node, hosted,
-                new SplitMix64(SplitMix64.derive(seed, id.value())));
+                new SplitMix64(SplitMix64.derive(seed, added++)));
         hosted.install(factory.create(ctx));
         EDSimulator.add(0, NodeSignal.START, node, pid);
         return id;

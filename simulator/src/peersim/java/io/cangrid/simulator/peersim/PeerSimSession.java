@@ -1,5 +1,6 @@
 package io.cangrid.simulator.peersim;
 
+import io.cangrid.can.bench.CanScaleRun;
 import io.cangrid.simulator.experiment.RunSequence;
 import io.cangrid.simulator.run.GridExperiment;
 import io.cangrid.simulator.runtime.NetworkModel;
@@ -15,6 +16,7 @@ final class PeerSimSession {
     private static RunSequence sequence;
     private static PeerSimRuntime runtime;
     private static NetworkModel network;
+    private static CanScaleRun canRun;
 
     private PeerSimSession() {
     }
@@ -45,6 +47,19 @@ final class PeerSimSession {
             throw new IllegalStateException("no cangrid run is in progress: nothing to carry messages for");
         }
         return network;
+    }
+
+    static void useCanRun(CanScaleRun run) {
+        canRun = run;
+    }
+
+    /** The CAN scale run in progress. */
+    static CanScaleRun canRun() {
+        if (canRun == null) {
+            throw new IllegalStateException("no CAN scale run is in progress: the configuration needs "
+                    + "init.can CanScaleInitializer");
+        }
+        return canRun;
     }
 
     /** The experiment driver of the run in progress. */

@@ -15,7 +15,7 @@ import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.overlay.sim.WireMode;
-import io.cangrid.simulator.runtime.GridRuntime;
+import io.cangrid.overlay.runtime.GridRuntime;
 import io.cangrid.simulator.workload.ChurnEvent;
 import io.cangrid.simulator.workload.Workload;
 import java.util.ArrayList;

@@ -15,7 +15,7 @@ import io.cangrid.simulator.baseline.OracleLocator;
 import io.cangrid.simulator.baseline.OraclePolicy;
 import io.cangrid.simulator.mesh.MeshGridKind;
 import io.cangrid.simulator.mesh.NeighbourhoodLocator;
-import io.cangrid.simulator.runtime.SteppableRuntime;
+import io.cangrid.overlay.runtime.SteppableRuntime;
 import io.cangrid.simulator.workload.ChurnEvent;
 import io.cangrid.simulator.workload.Workload;
 import java.util.ArrayList;

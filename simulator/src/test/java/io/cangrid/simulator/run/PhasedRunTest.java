@@ -6,7 +6,6 @@ import io.cangrid.overlay.job.JobState;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.overlay.sim.Simulation;
 import io.cangrid.overlay.sim.SimulationConfig;
-import io.cangrid.simulator.runtime.SimulationRuntime;
 import io.cangrid.simulator.workload.ChurnEvent;
 import io.cangrid.simulator.workload.Workload;
 import java.util.List;
@@ -34,7 +33,7 @@ class PhasedRunTest {
                 6 * 3600_000L);
         Simulation sim = new Simulation(SimulationConfig.defaults(13).withLatency(settings.latency()));
         JobTally tally = new JobTally();
-        GridExperiment experiment = GridExperiment.on(new SimulationRuntime(sim), w, settings, tally);
+        GridExperiment experiment = GridExperiment.on(sim, w, settings, tally);
         experiment.handOverFirstPeriodOnStart();
         experiment.begin();
         boolean[] over = new boolean[1];

@@ -1,4 +1,4 @@
-package io.cangrid.simulator.runtime;
+package io.cangrid.overlay.runtime;
 
 import java.util.function.BooleanSupplier;
 

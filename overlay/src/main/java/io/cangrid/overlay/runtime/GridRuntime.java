@@ -1,15 +1,16 @@
-package io.cangrid.simulator.runtime;
+package io.cangrid.overlay.runtime;
 
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.NodeProgramFactory;
+import io.cangrid.overlay.sim.Simulation;
 
 /**
- * What an experiment needs from the runtime that hosts its nodes: add a node, crash it, ask it to leave,
- * run an action at a time and read a node's program. The deterministic simulation is one
- * implementation ({@link SimulationRuntime}); a PeerSim binding is another. Experiment code (the driver,
- * the oracles' global view, churn and workload injection) is written against this interface alone, so
- * it runs unchanged on either.
+ * What an experiment's driver needs from the runtime that hosts its nodes: add a node, crash it, ask it
+ * to leave, run an action at a time and read a node's program. The deterministic {@link Simulation} is
+ * one implementation; the PeerSim binding is another. Driver code (the grid experiment, the oracles'
+ * global view, churn and workload injection, the CAN scale run) is written against this interface alone,
+ * so it runs unchanged on either. Protocol code never sees it: it has its node's context.
  *
  * <p>Jobs are injected through a node: the experiment adds a client program and calls it from an action
  * run at the job's arrival time. Every call is made from the runtime's own thread: from actions, or

@@ -1,0 +1,169 @@
+package io.cangrid.can.bench;
+
+import io.cangrid.can.CanConfig;
+import io.cangrid.can.inspect.OverlayInspector;
+import io.cangrid.can.sim.CanSimulation;
+import io.cangrid.can.sim.PointSource;
+import io.cangrid.can.sim.RoutingCheck;
+import io.cangrid.overlay.runtime.GridRuntime;
+import java.lang.management.ManagementFactory;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+/**
+ * One run of the CAN scale benchmark on any runtime, in phases its host moves it through: joins a
+ * millisecond at a time ({@link #joinStep()}), settle checks once an update period, probes routed one a
+ * millisecond, then the result. {@link CanBenchmark} drives it in the deterministic simulation (and adds
+ * lattice joins and churn there); an engine with its own event loop calls {@link #advance()} from a
+ * control every millisecond, which goes through the same phases.
+ */
+public final class CanScaleRun {
+
+    private enum Phase { JOINING, SETTLING, ROUTING, DONE }
+
+    private final CanBenchmark.Options options;
+    private final GridRuntime host;
+    private final Consumer<String> progress;
+    private final CanSimulation grid;
+    private final double joinsPerMilli;
+    private final int reportEvery;
+    private Phase phase = Phase.JOINING;
+    private long wallStart;
+    private long heapBefore;
+    private long heapAfter;
+    private double owed;
+    private int added;
+    private int settleChecks;
+    private long nextSettleCheck;
+    private OverlayInspector.Report report;
+    private int settlePeriods;
+    private RoutingCheck routing;
+
+    public CanScaleRun(CanBenchmark.Options options, GridRuntime host, Consumer<String> progress) {
+        this.options = options;
+        this.host = host;
+        this.progress = progress;
+        CanConfig config = CanConfig.withUpdatePeriod(options.updatePeriodMillis()).withSplit(options.split());
+        PointSource points = options.points() == CanBenchmark.Points.UNIFORM ? PointSource.uniform(options.dimensions())
+                : new CapabilityPoints();
+        this.grid = new CanSimulation(host, config, points, new SplittableRandom(options.seed()));
+        // Joins arrive over about five update periods: concurrent enough to exercise races, short enough
+        // that periodic traffic does not dominate the build.
+        this.joinsPerMilli = Math.max(0.05, options.nodes() / (5.0 * options.updatePeriodMillis()));
+        this.reportEvery = Math.max(1, options.nodes() / 10);
+    }
+
+    public CanSimulation grid() {
+        return grid;
+    }
+
+    double joinsPerMilli() {
+        return joinsPerMilli;
+    }
+
+    /** Starts the clock and the heap figure; with uniform or capability points, the first node starts the grid. */
+    public void begin() {
+        wallStart = System.nanoTime();
+        heapBefore = usedHeap();
+        if (options.points() != CanBenchmark.Points.LATTICE) {
+            grid.addNode();
+            added = 1;
+        }
+    }
+
+    /** One millisecond of joins; returns whether every node has joined. */
+    public boolean joinStep() {
+        owed += joinsPerMilli;
+        while (owed >= 1 && added < options.nodes()) {
+            grid.addNode();
+            added++;
+            owed -= 1;
+            if (added % reportEvery == 0) {
+                progress.accept("joining " + added + "/" + options.nodes());
+            }
+        }
+        return added >= options.nodes();
+    }
+
+    /**
+     * For an engine's control called every millisecond from time 0: joins, settle checks (the first a
+     * millisecond after the last join, then once an update period, as {@link CanSimulation#settle} makes
+     * them), then the probes. Returns whether the run is over.
+     */
+    public boolean advance() {
+        switch (phase) {
+            case JOINING -> {
+                if (host.now() > 0 && joinStep()) {
+                    phase = Phase.SETTLING;
+                    nextSettleCheck = host.now() + 1;
+                }
+            }
+            case SETTLING -> {
+                if (host.now() >= nextSettleCheck) {
+                    nextSettleCheck += options.updatePeriodMillis();
+                    if (grid.settledNow()) {
+                        startRouting(settleChecks);
+                    } else if (++settleChecks > options.maxSettlePeriods()) {
+                        startRouting(-1);
+                    }
+                }
+            }
+            case ROUTING -> {
+                if (routing.done() || host.now() >= routing.deadlineMillis()) {
+                    phase = Phase.DONE;
+                }
+            }
+            case DONE -> {
+                // Nothing left; the host stops.
+            }
+        }
+        return phase == Phase.DONE;
+    }
+
+    /** Once the overlay has settled ({@code settlePeriods}, -1 if it never did): inspects it and sends the probes. */
+    public void startRouting(int settlePeriods) {
+        this.settlePeriods = settlePeriods;
+        progress.accept("built " + grid.activeCount() + " nodes, settled after " + settlePeriods + " more periods");
+        report = grid.inspect();
+        heapAfter = usedHeap();
+        progress.accept("routing " + options.probes() + " probes");
+        routing = new RoutingCheck(grid);
+        routing.start(options.probes(), PointSource.uniform(options.dimensions()), report.index());
+        phase = Phase.ROUTING;
+    }
+
+    public RoutingCheck routing() {
+        return routing;
+    }
+
+    /** What the run measured, once its probes have arrived. */
+    public CanBenchmark.Result result() {
+        RoutingCheck.Result routes = routing.result();
+        double wall = (System.nanoTime() - wallStart) / 1e9;
+        int n = report.nodes();
+        double expected = options.dimensions() / 3.0 * Math.pow(n, 1.0 / options.dimensions());
+        long events = host.eventsProcessed();
+        return new CanBenchmark.Result(n, options.dimensions(), lower(options.points()), lower(options.split()),
+                options.seed(), options.churn(), routes.routed(), routes.delivered(), routes.meanHops(),
+                routes.maxHops(), expected, orNull(routes.routingStretch()), orNull(routes.meanShortestHops()),
+                routes.stretchSample(), report.tilingOk(), report.volumeSum(), report.neighbourTablesOk(),
+                report.pointsOutsideZones(), settlePeriods, events, events / wall,
+                (heapAfter - heapBefore) / (double) n, wall, host.now() / 1000.0);
+    }
+
+    private static String lower(Enum<?> e) {
+        return e.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** JSON has no NaN: a figure that could not be measured is null. */
+    private static Double orNull(double x) {
+        return Double.isNaN(x) ? null : x;
+    }
+
+    private static long usedHeap() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+}
