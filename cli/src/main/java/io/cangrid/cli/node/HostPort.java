@@ -32,12 +32,32 @@ public record HostPort(String host, int port) {
         return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
 
+    /** {@code HOST:PORT}, or a port alone on the loopback address: what a local-only service listens on. */
+    public static HostPort parseOrLoopback(String text) {
+        if (text.chars().allMatch(Character::isDigit) && !text.isEmpty()) {
+            return parse("127.0.0.1:" + text);
+        }
+        return parse(text);
+    }
+
     /** Picocli converter, so a bad address is a usage error naming the option. */
     public static final class Converter implements ITypeConverter<HostPort> {
         @Override
         public HostPort convert(String value) {
             try {
                 return parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** As {@link Converter}, a port alone meaning that port on 127.0.0.1. */
+    public static final class LoopbackConverter implements ITypeConverter<HostPort> {
+        @Override
+        public HostPort convert(String value) {
+            try {
+                return parseOrLoopback(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
