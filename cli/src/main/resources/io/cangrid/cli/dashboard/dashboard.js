@@ -302,7 +302,9 @@
         width, height: 260,
         series: [{}, { label: 'waiting', stroke: '#d9822b', width: 2 }, { label: 'running', stroke: '#1f5fbf', width: 2 }],
         axes: [{}, { label: 'jobs' }],
-        scales: { y: { range: (u, min, max) => [0, Math.max(4, max)] } },
+        // At least five minutes wide, so that the first samples of a fresh node do not fill the chart.
+        scales: { x: { time: true, range: (u, min, max) => [Math.min(min, max - 300), max] },
+          y: { range: (u, min, max) => [0, Math.max(4, max)] } },
       }, data, $('chart'));
     } else {
       state.chart.setData(data);
