@@ -86,10 +86,14 @@
     });
   }
 
-  function colourOf(n) {
+  function loadOf(n) {
     const q = n.queueLength || 0;
-    const load = $('colour-by').value === 'perCpu' ? q / Math.max(n.capabilities.cpu, 0.01) : q;
-    const t = Math.min(load / 4, 1);    // four jobs a node (or a core) is as red as it gets
+    return $('colour-by').value === 'perCpu' ? q / Math.max(n.capabilities.cpu, 0.01) : q;
+  }
+
+  // Green for an idle node, red for the busiest; four jobs at least make red, so a light load stays green.
+  function colourOf(n, top) {
+    const t = Math.min(loadOf(n) / top, 1);
     return 'hsl(' + Math.round(120 * (1 - t)) + ', 65%, ' + Math.round(72 - 22 * t) + '%)';
   }
 
@@ -113,6 +117,7 @@
     plot.setAttribute('transform', 'translate(' + pad + ',4)');
     let count = 0;
     let area = 0;
+    const top = Math.max(4, ...doc.nodes.map(loadOf));
     doc.nodes.forEach((n) => (n.zones || []).forEach((z) => {
       const x0 = z.lower[ax], x1 = z.upper[ax], y0 = z.lower[ay], y1 = z.upper[ay];
       const r = document.createElementNS(SVG, 'rect');
@@ -121,7 +126,7 @@
       r.setAttribute('y', String((1 - y1) * side));
       r.setAttribute('width', String((x1 - x0) * side));
       r.setAttribute('height', String((y1 - y0) * side));
-      r.setAttribute('fill', colourOf(n));
+      r.setAttribute('fill', colourOf(n, top));
       r.dataset.node = n.id;
       r.dataset.queue = String(n.queueLength);
       r.dataset.x0 = String(x0);
@@ -148,7 +153,8 @@
     axisLabel(svg, doc.dimensions[ay], 12, side / 2, -90);
     // Zones that differ only along hidden axes overlap in the projection: the covered share says so.
     $('legend').textContent = count + ' zone(s) of ' + doc.count + ' node(s); projected area ' + area.toFixed(3)
-        + ' of the plot (1.000 when the zones differ only along these two axes); colour: green idle, red 4+ jobs';
+        + ' of the plot (1.000 when the zones differ only along these two axes); colour: green idle, red '
+        + (top > 4 ? 'the busiest, ' : '') + fixed(top, 1) + ($('colour-by').value === 'perCpu' ? ' jobs per cpu' : ' jobs');
   }
 
   function axisLabel(svg, text, x, y, rotate) {
