@@ -11,6 +11,7 @@ import io.cangrid.overlay.job.JobState;
 import io.cangrid.overlay.job.message.JobStatusReply;
 import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.resource.ResourceSchema;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
@@ -137,9 +138,26 @@ class DashboardApiTest {
         assertThat(badId.statusCode()).isEqualTo(400);
         assertThat(JSON.readTree(badId.body()).get("error").asText()).contains("not-a-job");
 
+        assertThat(raw("GET /api/job?id=%ZZ% HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + grid.token()
+                + "\r\nConnection: close\r\n\r\n")).startsWith("HTTP/1.1 400").contains("malformed URL");
+        byte[] noise = new byte[4096];
+        new java.util.SplittableRandom(20).nextBytes(noise);
+        assertThat(raw(new String(noise, StandardCharsets.ISO_8859_1) + "\r\n\r\n")).startsWith("HTTP/1.1 400");
+
         HttpResponse<String> after = grid.getWithToken("/api/nodes");
         assertThat(after.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(after.body()).get("tilingOk").asBoolean()).isTrue();
+    }
+
+    /** What the dashboard answers to {@code request} sent as is (ISO-8859-1) on a socket of its own. */
+    private String raw(String request) throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", URI.create(grid.base()).getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            byte[] head = socket.getInputStream().readNBytes(400);
+            return new String(head, StandardCharsets.ISO_8859_1);
+        }
     }
 
     @Test

@@ -3,13 +3,13 @@ package io.cangrid.cli.dashboard;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.handler.codec.http.cookie.CookieHeaderNames;
 import io.netty.handler.codec.http.cookie.DefaultCookie;
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 import io.netty.handler.codec.http.cookie.ServerCookieEncoder;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Who may look: a request carrying the dashboard's token as {@code ?token=}, as {@code Authorization: Bearer},
@@ -34,8 +34,8 @@ final class DashboardAccess {
     }
 
     /** Whether {@code request}, which came in on {@code port}, carries the token. */
-    boolean allows(FullHttpRequest request, QueryStringDecoder uri, int port) {
-        List<String> query = uri.parameters().get(QUERY);
+    boolean allows(FullHttpRequest request, Map<String, List<String>> params, int port) {
+        List<String> query = params.get(QUERY);
         if (query != null && !query.isEmpty() && token.matches(query.get(0))) {
             return true;
         }
@@ -56,8 +56,8 @@ final class DashboardAccess {
     }
 
     /** A response to a request that brought the token in its URL sets the cookie, for the page's later requests. */
-    void rememberIn(HttpResponse response, QueryStringDecoder uri, int port) {
-        if (!uri.parameters().containsKey(QUERY)) {
+    void rememberIn(HttpResponse response, Map<String, List<String>> params, int port) {
+        if (!params.containsKey(QUERY)) {
             return;
         }
         DefaultCookie c = new DefaultCookie(cookieName(port), token.hex());

@@ -18,6 +18,8 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
@@ -52,9 +54,19 @@ final class DashboardHandler extends SimpleChannelInboundHandler<FullHttpRequest
             send(ctx, error(HttpResponseStatus.BAD_REQUEST, "malformed request"), false);
             return;
         }
-        QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+        String path;
+        Map<String, List<String>> params;
+        try {
+            // Decoded here, not lazily later: a bad escape must be a 400, not an exception on a worker.
+            QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+            path = uri.path();
+            params = uri.parameters();
+        } catch (IllegalArgumentException e) {
+            send(ctx, error(HttpResponseStatus.BAD_REQUEST, "malformed URL: " + e.getMessage()), keepAlive);
+            return;
+        }
         int port = ((InetSocketAddress) ctx.channel().localAddress()).getPort();
-        if (!access.allows(request, uri, port)) {
+        if (!access.allows(request, params, port)) {
             send(ctx, error(HttpResponseStatus.UNAUTHORIZED, "a token is needed: open the URL the node logged"
                     + " (/?token=...), or send 'Authorization: Bearer TOKEN'"), keepAlive);
             return;
@@ -66,9 +78,8 @@ final class DashboardHandler extends SimpleChannelInboundHandler<FullHttpRequest
             send(ctx, r, keepAlive);
             return;
         }
-        String path = uri.path();
         if (path.startsWith(ApiRoutes.PREFIX)) {
-            api(ctx, path.substring(ApiRoutes.PREFIX.length()), uri, keepAlive);
+            api(ctx, path.substring(ApiRoutes.PREFIX.length()), params, keepAlive);
             return;
         }
         StaticAssets.Asset asset = assets.get(path);
@@ -79,11 +90,11 @@ final class DashboardHandler extends SimpleChannelInboundHandler<FullHttpRequest
         FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
                 Unpooled.wrappedBuffer(asset.bytes()));
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, asset.contentType());
-        access.rememberIn(r, uri, port);
+        access.rememberIn(r, params, port);
         send(ctx, r, keepAlive);
     }
 
-    private void api(ChannelHandlerContext ctx, String name, QueryStringDecoder uri, boolean keepAlive) {
+    private void api(ChannelHandlerContext ctx, String name, Map<String, List<String>> params, boolean keepAlive) {
         if (!ApiRoutes.knows(name)) {
             send(ctx, error(HttpResponseStatus.NOT_FOUND, "no such API: " + ApiRoutes.PREFIX + name
                     + " (there are " + ApiRoutes.NAMES + ")"), keepAlive);
@@ -93,7 +104,7 @@ final class DashboardHandler extends SimpleChannelInboundHandler<FullHttpRequest
             workers.execute(() -> {
                 ApiRoutes.Answer a;
                 try {
-                    a = api.answer(name, uri.parameters());
+                    a = api.answer(name, params);
                 } catch (RuntimeException e) {
                     log.warn("dashboard API {} failed", name, e);
                     a = ApiRoutes.Answer.error(HttpResponseStatus.INTERNAL_SERVER_ERROR, String.valueOf(e.getMessage()));
