@@ -1,5 +1,6 @@
 package io.cangrid.cli.node;
 
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -44,11 +45,7 @@ public record HostPort(String host, int port) {
     public static final class Converter implements ITypeConverter<HostPort> {
         @Override
         public HostPort convert(String value) {
-            try {
-                return parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
+            return converted(value, HostPort::parse);
         }
     }
 
@@ -56,11 +53,15 @@ public record HostPort(String host, int port) {
     public static final class LoopbackConverter implements ITypeConverter<HostPort> {
         @Override
         public HostPort convert(String value) {
-            try {
-                return parseOrLoopback(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
+            return converted(value, HostPort::parseOrLoopback);
+        }
+    }
+
+    private static HostPort converted(String value, Function<String, HostPort> parser) {
+        try {
+            return parser.apply(value);
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
         }
     }
 }
