@@ -29,12 +29,13 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The dashboard in a real browser (headless Chromium driven through WebDriver) on four live nodes in this
- * JVM: the zones drawn cover the projection, a job submitted while the page is open shows up and reaches
+ * JVM: the zones drawn cover the projection and tell their node when hovered, a job submitted while the page is open shows up and reaches
  * COMPLETED without a reload, and the API refuses a request without the token. Leaves a screenshot in
  * {@code target/}. Without Chromium and its driver the test is skipped, or fails when {@code CI} is set.
  */
@@ -115,6 +116,13 @@ class DashboardBrowserTest {
         assertThat(area / plot).as("share of the plot the zones cover").isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-6));
         wait.until(b -> b.findElements(By.cssSelector("#nodes tbody tr")).size() == 4);
         assertThat(browser.findElement(By.id("checks")).getText()).contains("tiling ok");
+
+        WebElement zone = browser.findElements(By.cssSelector("#zones rect.zone")).get(0);
+        String hovered = zone.getAttribute("data-node");
+        new Actions(browser).moveToElement(zone).perform();
+        wait.until(b -> b.findElement(By.id("zone-tip")).isDisplayed());
+        assertThat(browser.findElement(By.id("zone-tip")).getText()).contains(hovered).contains("cpu 1")
+                .contains("memory 1024 MiB").contains("neighbours: ");
 
         // A mark on the window: a reload would wipe it.
         ((JavascriptExecutor) browser).executeScript("window.notReloaded = true;");

@@ -105,21 +105,11 @@ public final class DemoCommand implements Callable<Integer> {
             } else {
                 DemoRun.print(spec.commandLine().getOut(), summary);
             }
-            lingerForDashboard(err);
             return (int) summary.get("completed") == jobs ? 0 : 1;
         } finally {
             grid.close();
             Runtime.getRuntime().removeShutdownHook(onCtrlC);
         }
-    }
-
-    /** With a dashboard and someone at the terminal, the grid stays up to be looked at until they press Enter. */
-    private void lingerForDashboard(PrintStream err) throws IOException {
-        if (http == null || System.console() == null) {
-            return;
-        }
-        err.println("the dashboard stays up until you press Enter (or Ctrl-C)");
-        System.console().reader().read();
     }
 
     private static List<GridClient> clients(LocalGrid grid) {
