@@ -135,9 +135,13 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         CanConfig can = CanConfig.withUpdatePeriod(settings.updatePeriod().toMillis());
 
         LiveRuntime runtime = new LiveRuntime(net, 1);
+        DashboardServer dashboard = null;
         try {
             LiveNode node = bind(runtime);
             writeAddress(dir, node.self());
+            // Bound before the node joins (and before there is anything to leave), so that a port in use
+            // ends the command at once.
+            dashboard = dashboard(net, node.self());
             List<NodeId> bootstraps = join.isEmpty() ? List.of() : List.of(firstAnswering(node));
             AtomicReference<String> abandoned = new AtomicReference<>();
             CanListener onAbandon = new CanListener() {
@@ -156,17 +160,20 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     : "runs no job commands (--exec none): jobs matched here go elsewhere");
             JobConfig jobs = new JobConfig(settings.heartbeatPeriod().toMillis(), JobConfig.DEFAULT_MISSED_HEARTBEATS,
                     JobConfig.DEFAULT_CLIENT_TIMEOUT_PERIODS, RESULT_RETENTION_MILLIS);
-            // Bound before the node starts, so that a port in use ends the command before it joins anything.
-            try (DashboardServer dashboard = dashboard(net, node.self())) {
-                node.start(new LiveNodeAssembly(locator, can, jobs, caps, bootstraps, onAbandon, dir, policy,
-                        RESULT_RETENTION_MILLIS, (int) settings.maxFrameBytes()).program()).join();
-                node.stopped().join();
+            if (dashboard != null) {
+                log.info("dashboard at {}", dashboard.url());
             }
+            node.start(new LiveNodeAssembly(locator, can, jobs, caps, bootstraps, onAbandon, dir, policy,
+                    RESULT_RETENTION_MILLIS, (int) settings.maxFrameBytes()).program()).join();
+            node.stopped().join();
             if (abandoned.get() != null) {
                 throw new UserError("could not join the grid: " + abandoned.get());
             }
             return 0;
         } finally {
+            if (dashboard != null) {
+                dashboard.close();
+            }
             runtime.close();
         }
     }
@@ -176,15 +183,12 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         if (http == null) {
             return null;
         }
-        DashboardServer d;
         try {
-            d = DashboardServer.start(http, net, new HostPort(self.host(), self.port()),
+            return DashboardServer.start(http, net, new HostPort(self.host(), self.port()),
                     DashboardServer.DEFAULT_SAMPLE_MILLIS);
         } catch (UncheckedIOException e) {
             throw new UserError(e.getMessage(), e);
         }
-        log.info("dashboard at {}", d.url());
-        return d;
     }
 
     private Capabilities capabilities(Path dir) {
