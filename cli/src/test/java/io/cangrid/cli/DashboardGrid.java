@@ -1,5 +1,6 @@
 package io.cangrid.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.cangrid.cli.dashboard.DashboardServer;
 import io.cangrid.cli.node.HostPort;
 import io.cangrid.cli.node.LoopbackGrid;
@@ -17,6 +18,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What the dashboard tests share: live nodes on 127.0.0.1 in this JVM, the first serving its dashboard on
@@ -87,6 +90,16 @@ final class DashboardGrid implements AutoCloseable {
             request.header(headers[i], headers[i + 1]);
         }
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * The nodes of a {@code nodes --json} document by id: a walk lists them in the order neighbour tables
+     * give, which may differ between two walks of the same grid.
+     */
+    static Map<String, JsonNode> nodesById(JsonNode doc) {
+        Map<String, JsonNode> out = new TreeMap<>();
+        doc.get("nodes").forEach(n -> out.put(n.get("id").asText(), n));
+        return out;
     }
 
     /** A client command against node 0, with the grid's secret. */
