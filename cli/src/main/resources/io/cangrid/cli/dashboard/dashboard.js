@@ -46,12 +46,6 @@
     return tr;
   }
 
-  function td(node) {
-    const cell = el('td');
-    cell.appendChild(node);
-    return cell;
-  }
-
   function fixed(x, digits) {
     return typeof x === 'number' ? x.toFixed(digits) : '-';
   }
