@@ -3,6 +3,9 @@ package io.cangrid.cli.demo;
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
 import io.cangrid.cli.UserError;
+import io.cangrid.cli.dashboard.DashboardToken;
+import io.cangrid.cli.node.HostPort;
+import io.cangrid.cli.node.SecretFile;
 import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.job.JobCommand;
 import io.cangrid.overlay.job.JobId;
@@ -57,10 +60,18 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the job sizes and peers chosen.")
     private long seed;
 
+    @Option(names = "--http", paramLabel = "[HOST:]PORT", converter = HostPort.LoopbackConverter.class,
+            description = "Serve the web dashboard from the first node (which the demo never kills) while the"
+                    + " demo runs; a port alone is on 127.0.0.1.")
+    private HostPort http;
+
     @Override
     public Integer call() throws Exception {
         if (nodes < 2 || nodes > 32 || jobs < 1 || jobs > 10_000) {
             throw new UserError("--nodes must be 2..32 and --jobs 1..10000");
+        }
+        if (http != null && http.port() == 0) {
+            throw new UserError("--http needs a port, so that the demo can tell where the dashboard is");
         }
         Path jar = LocalGrid.runningJar();
         if (jar == null) {
@@ -68,13 +79,18 @@ public final class DemoCommand implements Callable<Integer> {
         }
         Path dir = Files.createTempDirectory("cangrid-demo");
         LocalGrid grid = new LocalGrid(dir, jar, List.of("--exec", "allow:sh", "--set", "grid.update-period=300ms",
-                "--set", "grid.heartbeat-period=1s", "--cpu", "1", "--memory", "1GiB", "--disk", "10GiB"));
+                "--set", "grid.heartbeat-period=1s", "--cpu", "1", "--memory", "1GiB", "--disk", "10GiB"),
+                http == null ? List.of() : List.of("--http", http.toString()));
         Thread onCtrlC = new Thread(() -> closeQuietly(grid), "cangrid-demo-stop");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
         PrintStream err = System.err;
         try {
             err.printf("starting %d nodes in %s%n", nodes, dir);
             grid.start(nodes);
+            if (http != null) {
+                err.println("dashboard: " + DashboardToken.of(SecretFile.load(grid.secret(), false))
+                        .url(http.host(), http.port()));
+            }
             Thread.sleep(3_000); // ten update periods: the last joiners settle
             DemoRun run = new DemoRun(grid, clients(grid), new SplittableRandom(seed));
             try (ProgressBar bar = bar(err)) {
@@ -97,7 +113,7 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private static List<GridClient> clients(LocalGrid grid) {
-        GridSecret secret = io.cangrid.cli.node.SecretFile.load(grid.secret(), false);
+        GridSecret secret = SecretFile.load(grid.secret(), false);
         List<GridClient> out = new ArrayList<>();
         for (String a : grid.addresses()) {
             int colon = a.lastIndexOf(':');

@@ -19,6 +19,7 @@ public final class LocalGrid implements AutoCloseable {
     private final Path dir;
     private final Path jar;
     private final List<String> nodeOptions;
+    private final List<String> firstNodeOptions;
     private final List<Process> processes = new ArrayList<>();
     private final List<String> addresses = new ArrayList<>();
 
@@ -27,9 +28,15 @@ public final class LocalGrid implements AutoCloseable {
      * @param nodeOptions options added to every {@code node} command (exec policy, periods, capabilities)
      */
     public LocalGrid(Path dir, Path jar, List<String> nodeOptions) {
+        this(dir, jar, nodeOptions, List.of());
+    }
+
+    /** @param firstNodeOptions options added to the first node's command only (the demo's dashboard) */
+    public LocalGrid(Path dir, Path jar, List<String> nodeOptions, List<String> firstNodeOptions) {
         this.dir = dir;
         this.jar = jar;
         this.nodeOptions = List.copyOf(nodeOptions);
+        this.firstNodeOptions = List.copyOf(firstNodeOptions);
     }
 
     /** The jar this code runs from, when it runs from one. */
@@ -63,6 +70,9 @@ public final class LocalGrid implements AutoCloseable {
                 "-jar", jar.toAbsolutePath().toString(), "node",
                 "--listen", "127.0.0.1:0", "--workdir", work.toString(), "--secret-file", secret().toString()));
         cmd.addAll(nodeOptions);
+        if (i == 0) {
+            cmd.addAll(firstNodeOptions);
+        }
         if (join != null) {
             cmd.add("--join");
             cmd.add(join);

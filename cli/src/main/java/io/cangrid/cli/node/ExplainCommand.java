@@ -2,20 +2,12 @@ package io.cangrid.cli.node;
 
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
-import io.cangrid.cli.UserError;
-import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.job.ExplainStep;
 import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.message.JobStatusReply;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,8 +26,6 @@ import picocli.CommandLine.Spec;
         + " weighed, pushes, re-matches and its placement.")
 public final class ExplainCommand implements Callable<Integer> {
 
-    /** How long following the trail may take, over all nodes. */
-    static final long WALK_MILLIS = 20_000;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS")
             .withZone(ZoneId.systemDefault());
 
@@ -55,54 +45,13 @@ public final class ExplainCommand implements Callable<Integer> {
     public Integer call() {
         JobId id = PeerOptions.jobId(job);
         HostPort at = peer.peer();
-        JobStatusReply status;
-        ExplainWalk.Result trail;
-        try (GridClient grid = peer.connect()) {
-            try {
-                status = grid.status(id);
-            } catch (IOException e) {
-                throw new UserError(e.getMessage(), e);
-            }
-            List<HostPort> start = new ArrayList<>();
-            start.add(at);
-            addressOf(status.owner(), start);
-            addressOf(status.runNode(), start);
-            trail = new ExplainWalk(hp -> grid.explainAt(hp.host(), hp.port(), id), System::currentTimeMillis,
-                    WALK_MILLIS).follow(start);
-        }
-        Map<String, Object> v = JobView.of(id, status);
+        Explanation found = peer.call(grid -> Explanation.follow(grid, at, id));
         if (json.enabled()) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("job", v.get("job"));
-            out.put("state", v.get("state"));
-            out.put("owner", v.get("owner"));
-            out.put("runNode", v.get("runNode"));
-            out.put("reason", v.get("reason"));
-            out.put("steps", trail.steps().stream().map(ExplainCommand::json).toList());
-            out.put("incomplete", trail.incomplete());
-            JsonOutput.print(spec, out);
+            JsonOutput.print(spec, found.json());
         } else {
-            print(spec.commandLine().getOut(), v, trail);
+            print(spec.commandLine().getOut(), found.status(), found.trail());
         }
-        return status.state() == null && trail.steps().isEmpty() ? 1 : 0;
-    }
-
-    private static void addressOf(NodeId node, List<HostPort> into) {
-        if (node != null && node.hasAddress()) {
-            into.add(new HostPort(node.host(), node.port()));
-        }
-    }
-
-    private static Map<String, Object> json(ExplainStep s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("node", s.node() == null ? null : s.node().shortName());
-        m.put("address", s.node() == null || !s.node().hasAddress() ? null : s.node().host() + ":" + s.node().port());
-        m.put("at", s.at());
-        m.put("kind", s.kind());
-        m.put("detail", s.detail());
-        m.put("next", s.next() == null ? null : s.next().shortName());
-        m.put("from", s.from() == null ? null : s.from().shortName());
-        return m;
+        return found.unknown() ? 1 : 0;
     }
 
     static void print(PrintWriter out, Map<String, Object> status, ExplainWalk.Result trail) {

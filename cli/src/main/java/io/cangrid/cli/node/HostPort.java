@@ -1,5 +1,6 @@
 package io.cangrid.cli.node;
 
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -32,15 +33,35 @@ public record HostPort(String host, int port) {
         return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
 
+    /** {@code HOST:PORT}, or a port alone on the loopback address: what a local-only service listens on. */
+    public static HostPort parseOrLoopback(String text) {
+        if (text.chars().allMatch(Character::isDigit) && !text.isEmpty()) {
+            return parse("127.0.0.1:" + text);
+        }
+        return parse(text);
+    }
+
     /** Picocli converter, so a bad address is a usage error naming the option. */
     public static final class Converter implements ITypeConverter<HostPort> {
         @Override
         public HostPort convert(String value) {
-            try {
-                return parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
+            return converted(value, HostPort::parse);
+        }
+    }
+
+    /** As {@link Converter}, a port alone meaning that port on 127.0.0.1. */
+    public static final class LoopbackConverter implements ITypeConverter<HostPort> {
+        @Override
+        public HostPort convert(String value) {
+            return converted(value, HostPort::parseOrLoopback);
+        }
+    }
+
+    private static HostPort converted(String value, Function<String, HostPort> parser) {
+        try {
+            return parser.apply(value);
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
         }
     }
 }

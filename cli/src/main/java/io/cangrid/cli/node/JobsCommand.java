@@ -4,11 +4,7 @@ import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
 import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.gateway.GridJobList;
-import io.cangrid.overlay.gateway.TakenJob;
 import java.io.PrintWriter;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -38,16 +34,7 @@ public final class JobsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         GridJobList list = peer.call(GridClient::jobs);
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (TakenJob t : list.jobs()) {
-            Map<String, Object> v = new LinkedHashMap<>();
-            v.put("job", t.job().toString());
-            v.put("name", t.name());
-            v.put("state", t.state().name());
-            v.put("exitCode", t.exitCode());
-            v.put("submitted", Instant.ofEpochMilli(t.submittedAt()).toString());
-            rows.add(v);
-        }
+        List<Map<String, Object>> rows = GridDocuments.jobs(list);
         PrintWriter out = spec.commandLine().getOut();
         if (json.enabled()) {
             JsonOutput.print(spec, rows);

@@ -3,6 +3,7 @@ package io.cangrid.cli.node;
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.CanListener;
 import io.cangrid.cli.UserError;
+import io.cangrid.cli.dashboard.DashboardServer;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.exec.ExecPolicy;
 import io.cangrid.overlay.job.JobConfig;
@@ -93,6 +94,11 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     + " Every node of a grid must use the same.")
     private LiveLocator locator;
 
+    @Option(names = "--http", paramLabel = "[HOST:]PORT", converter = HostPort.LoopbackConverter.class,
+            description = "Serve the web dashboard here (a port alone: on 127.0.0.1; port 0: any free port)."
+                    + " The node logs its URL, with the access token.")
+    private HostPort http;
+
     @Option(names = "--config", paramLabel = "FILE", description = "Node settings file (grid.* keys).")
     private Path config;
 
@@ -129,9 +135,13 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         CanConfig can = CanConfig.withUpdatePeriod(settings.updatePeriod().toMillis());
 
         LiveRuntime runtime = new LiveRuntime(net, 1);
+        DashboardServer dashboard = null;
         try {
             LiveNode node = bind(runtime);
             writeAddress(dir, node.self());
+            // Bound before the node joins (and before there is anything to leave), so that a port in use
+            // ends the command at once.
+            dashboard = dashboard(net, node.self());
             List<NodeId> bootstraps = join.isEmpty() ? List.of() : List.of(firstAnswering(node));
             AtomicReference<String> abandoned = new AtomicReference<>();
             CanListener onAbandon = new CanListener() {
@@ -150,6 +160,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     : "runs no job commands (--exec none): jobs matched here go elsewhere");
             JobConfig jobs = new JobConfig(settings.heartbeatPeriod().toMillis(), JobConfig.DEFAULT_MISSED_HEARTBEATS,
                     JobConfig.DEFAULT_CLIENT_TIMEOUT_PERIODS, RESULT_RETENTION_MILLIS);
+            if (dashboard != null) {
+                log.info("dashboard at {}", dashboard.url());
+            }
             node.start(new LiveNodeAssembly(locator, can, jobs, caps, bootstraps, onAbandon, dir, policy,
                     RESULT_RETENTION_MILLIS, (int) settings.maxFrameBytes()).program()).join();
             node.stopped().join();
@@ -158,7 +171,23 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             }
             return 0;
         } finally {
+            if (dashboard != null) {
+                dashboard.close();
+            }
             runtime.close();
+        }
+    }
+
+    /** The dashboard, when {@code --http} asks for one; it asks this node like any client would. */
+    private DashboardServer dashboard(NetConfig net, NodeId self) {
+        if (http == null) {
+            return null;
+        }
+        try {
+            return DashboardServer.start(http, net, new HostPort(self.host(), self.port()),
+                    DashboardServer.DEFAULT_SAMPLE_MILLIS);
+        } catch (UncheckedIOException e) {
+            throw new UserError(e.getMessage(), e);
         }
     }
 

@@ -1,26 +1,11 @@
 package io.cangrid.cli.node;
 
-import io.cangrid.can.CanPhase;
-import io.cangrid.can.inspect.NodeReport;
-import io.cangrid.can.inspect.OverlayInspector;
-import io.cangrid.can.inspect.PeersReply;
-import io.cangrid.hygra.grid.HygraReport;
-import io.cangrid.hygra.message.NodeState;
-import io.cangrid.overlay.Message;
-import io.cangrid.can.message.NodeZones;
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
-import io.cangrid.cli.UserError;
-import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.net.LiveClient;
 import java.io.PrintWriter;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,9 +20,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "nodes", description = "Show the whole grid, walked from one node, with tiling and neighbour-table checks.")
 public final class NodesCommand implements Callable<Integer> {
-
-    /** The walk stops here: an operator's view, not a crawler. */
-    static final int MAX_NODES = 10_000;
 
     @Spec
     private CommandSpec spec;
@@ -54,86 +36,18 @@ public final class NodesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<Message> found = new ArrayList<>();
-        List<String> unreachable = new ArrayList<>();
+        Map<String, Object> out;
         try (LiveClient c = new LiveClient(client.netConfig())) {
-            Message first = PeersCommand.ask(c, peer);
-            found.add(first);
-            Set<Long> seen = new HashSet<>();
-            seen.add(nodeOf(first).value());
-            ArrayDeque<NodeId> queue = new ArrayDeque<>();
-            enqueue(first, seen, queue);
-            while (!queue.isEmpty() && found.size() < MAX_NODES) {
-                NodeId next = queue.poll();
-                try {
-                    Message r = PeersCommand.ask(c, new HostPort(next.host(), next.port()));
-                    found.add(r);
-                    enqueue(r, seen, queue);
-                } catch (UserError e) {
-                    unreachable.add(PeerView.hex(next) + "@" + PeerView.address(next));
-                }
-            }
-        }
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (Message r : found) {
-            rows.add(PeerView.of(r));
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("nodes", rows);
-        out.put("count", rows.size());
-        out.put("unreachable", unreachable);
-        if (first(found) instanceof HygraReport) {
-            HygraLinkCheck check = HygraLinkCheck.of(found);
-            out.put("overlay", "HYGRA");
-            out.put("degreeLimitsOk", check.degreeLimitsOk());
-            out.put("linksSymmetric", check.linksSymmetric());
-            out.put("problems", check.problems());
-        } else {
-            List<NodeReport> active = new ArrayList<>();
-            for (Message m : found) {
-                if (m instanceof PeersReply r && CanPhase.ACTIVE.name().equals(r.phase())) {
-                    active.add(r.report());
-                }
-            }
-            OverlayInspector.Report check = OverlayInspector.inspectReports(active);
-            out.put("overlay", "CAN");
-            out.put("volumeSum", check.volumeSum());
-            out.put("tilingOk", check.tilingOk());
-            out.put("neighbourTablesOk", check.neighbourTablesOk());
-            out.put("problems", check.examples());
+            out = GridDocuments.nodes(c, peer);
         }
         if (json.enabled()) {
             JsonOutput.print(spec, out);
         } else {
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> rows = (List<Map<String, Object>>) out.get("nodes");
             print(spec.commandLine().getOut(), rows, out);
         }
         return 0;
-    }
-
-    private static Message first(List<Message> found) {
-        return found.get(0);
-    }
-
-    static NodeId nodeOf(Message reply) {
-        return reply instanceof PeersReply r ? r.report().node() : ((HygraReport) reply).node();
-    }
-
-    private static void enqueue(Message reply, Set<Long> seen, ArrayDeque<NodeId> queue) {
-        List<NodeId> next = new ArrayList<>();
-        if (reply instanceof PeersReply r) {
-            for (NodeZones n : r.neighbours()) {
-                next.add(n.node());
-            }
-        } else {
-            for (NodeState n : ((HygraReport) reply).links()) {
-                next.add(n.node());
-            }
-        }
-        for (NodeId n : next) {
-            if (n.hasAddress() && seen.add(n.value())) {
-                queue.add(n);
-            }
-        }
     }
 
     private static void print(PrintWriter w, List<Map<String, Object>> rows, Map<String, Object> out) {

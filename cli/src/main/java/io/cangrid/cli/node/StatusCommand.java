@@ -32,7 +32,7 @@ public final class StatusCommand implements Callable<Integer> {
     public Integer call() {
         JobId id = PeerOptions.jobId(job);
         JobStatusReply r = peer.call(grid -> grid.status(id));
-        Map<String, Object> v = JobView.of(id, r);
+        Map<String, Object> v = GridDocuments.status(id, r);
         if (json.enabled()) {
             JsonOutput.print(spec, v);
         } else {

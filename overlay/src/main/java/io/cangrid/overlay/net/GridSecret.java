@@ -30,6 +30,14 @@ public final class GridSecret {
         return hmac(bytes, parts);
     }
 
+    /**
+     * A value derived from the secret for another use (HMAC-SHA256 of {@code label} under it): it can be
+     * shown where the secret must not be, since the secret cannot be recovered from it.
+     */
+    public byte[] derive(String label) {
+        return mac(label(label));
+    }
+
     static byte[] hmac(byte[] key, byte[]... parts) {
         Mac mac = newMac(key);
         for (byte[] p : parts) {

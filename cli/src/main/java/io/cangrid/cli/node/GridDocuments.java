@@ -1,0 +1,162 @@
+package io.cangrid.cli.node;
+
+import io.cangrid.can.CanPhase;
+import io.cangrid.can.inspect.NodeReport;
+import io.cangrid.can.inspect.OverlayInspector;
+import io.cangrid.can.inspect.PeersReply;
+import io.cangrid.can.message.NodeZones;
+import io.cangrid.cli.UserError;
+import io.cangrid.hygra.grid.HygraReport;
+import io.cangrid.hygra.message.NodeState;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.gateway.GridJobList;
+import io.cangrid.overlay.gateway.TakenJob;
+import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.message.JobStatusReply;
+import io.cangrid.overlay.net.GridClient;
+import io.cangrid.overlay.net.LiveClient;
+import io.cangrid.overlay.resource.ResourceDimension;
+import io.cangrid.overlay.resource.ResourceSchema;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The JSON documents the client commands print with {@code --json}, built in one place so that the
+ * commands and the node's dashboard API ({@code /api/...}) answer alike: maps in a fixed field order.
+ */
+public final class GridDocuments {
+
+    /** The walk of {@link #nodes} stops here: an operator's view, not a crawler. */
+    static final int MAX_NODES = 10_000;
+
+    private GridDocuments() {
+    }
+
+    /** {@code peers --json}: one node's state, asked of the node at {@code at}. */
+    public static Map<String, Object> peer(LiveClient c, HostPort at) {
+        return PeerView.of(PeersCommand.ask(c, at));
+    }
+
+    /**
+     * {@code nodes --json}: every node found by walking neighbour tables (or HYGRA links) breadth first
+     * from {@code start}, with the checks the simulation's inspector makes.
+     */
+    public static Map<String, Object> nodes(LiveClient c, HostPort start) {
+        List<Message> found = new ArrayList<>();
+        List<String> unreachable = new ArrayList<>();
+        Message first = PeersCommand.ask(c, start);
+        found.add(first);
+        Set<Long> seen = new HashSet<>();
+        seen.add(nodeOf(first).value());
+        ArrayDeque<NodeId> queue = new ArrayDeque<>();
+        enqueue(first, seen, queue);
+        while (!queue.isEmpty() && found.size() < MAX_NODES) {
+            NodeId next = queue.poll();
+            try {
+                Message r = PeersCommand.ask(c, new HostPort(next.host(), next.port()));
+                found.add(r);
+                enqueue(r, seen, queue);
+            } catch (UserError e) {
+                unreachable.add(PeerView.hex(next) + "@" + PeerView.address(next));
+            }
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Message r : found) {
+            rows.add(PeerView.of(r));
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("nodes", rows);
+        out.put("count", rows.size());
+        out.put("unreachable", unreachable);
+        if (first instanceof HygraReport) {
+            HygraLinkCheck check = HygraLinkCheck.of(found);
+            out.put("overlay", "HYGRA");
+            out.put("degreeLimitsOk", check.degreeLimitsOk());
+            out.put("linksSymmetric", check.linksSymmetric());
+            out.put("problems", check.problems());
+        } else {
+            List<NodeReport> active = new ArrayList<>();
+            for (Message m : found) {
+                if (m instanceof PeersReply r && CanPhase.ACTIVE.name().equals(r.phase())) {
+                    active.add(r.report());
+                }
+            }
+            OverlayInspector.Report check = OverlayInspector.inspectReports(active);
+            out.put("overlay", "CAN");
+            out.put("dimensions", dimensionNames());
+            out.put("volumeSum", check.volumeSum());
+            out.put("tilingOk", check.tilingOk());
+            out.put("neighbourTablesOk", check.neighbourTablesOk());
+            out.put("problems", check.examples());
+        }
+        return out;
+    }
+
+    /** {@code jobs --json}: the jobs that came in through a node, newest first. */
+    public static List<Map<String, Object>> jobs(GridJobList list) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (TakenJob t : list.jobs()) {
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("job", t.job().toString());
+            v.put("name", t.name());
+            v.put("state", t.state().name());
+            v.put("exitCode", t.exitCode());
+            v.put("submitted", Instant.ofEpochMilli(t.submittedAt()).toString());
+            rows.add(v);
+        }
+        return rows;
+    }
+
+    /** {@code status --json}: where a job stands; {@code r} null when no node answered. */
+    public static Map<String, Object> status(JobId id, JobStatusReply r) {
+        return JobView.of(id, r);
+    }
+
+    /**
+     * {@code explain --json}: the job's trail, followed from the node at {@code at} (which {@code grid}
+     * talks to), its owner and its run node.
+     */
+    public static Map<String, Object> explain(GridClient grid, HostPort at, JobId id) throws IOException {
+        return Explanation.follow(grid, at, id).json();
+    }
+
+    /** The names of a live grid's axes, in the order of the zones' coordinates: capabilities, then virtual. */
+    static List<String> dimensionNames() {
+        List<String> names = new ArrayList<>();
+        for (ResourceDimension d : ResourceSchema.defaultSchema().dimensions()) {
+            names.add(d.name());
+        }
+        names.add("virtual");
+        return names;
+    }
+
+    static NodeId nodeOf(Message reply) {
+        return reply instanceof PeersReply r ? r.report().node() : ((HygraReport) reply).node();
+    }
+
+    private static void enqueue(Message reply, Set<Long> seen, ArrayDeque<NodeId> queue) {
+        List<NodeId> next = new ArrayList<>();
+        if (reply instanceof PeersReply r) {
+            for (NodeZones n : r.neighbours()) {
+                next.add(n.node());
+            }
+        } else {
+            for (NodeState n : ((HygraReport) reply).links()) {
+                next.add(n.node());
+            }
+        }
+        for (NodeId n : next) {
+            if (n.hasAddress() && seen.add(n.value())) {
+                queue.add(n);
+            }
+        }
+    }
+}
