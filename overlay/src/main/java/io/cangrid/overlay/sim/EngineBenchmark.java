@@ -4,6 +4,7 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
+import io.cangrid.overlay.runtime.GridRuntime;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -27,11 +28,11 @@ public final class EngineBenchmark {
     /** One node's whole behaviour: a periodic timer and a message to a random peer. */
     private static final class Pinger implements NodeProgram {
         private final NodeContext ctx;
-        private final int population;
+        private final NodeId[] peers;
 
-        Pinger(NodeContext ctx, int population) {
+        Pinger(NodeContext ctx, NodeId[] peers) {
             this.ctx = ctx;
-            this.population = population;
+            this.peers = peers;
         }
 
         @Override
@@ -40,7 +41,7 @@ public final class EngineBenchmark {
         }
 
         private void tick() {
-            ctx.send(NodeId.of(ctx.random().nextInt(population)), PING);
+            ctx.send(peers[ctx.random().nextInt(peers.length)], PING);
             ctx.schedule(PERIOD_MILLIS, this::tick);
         }
 
@@ -65,9 +66,7 @@ public final class EngineBenchmark {
         long before = usedHeap();
         // The engine alone is measured: messages pass as they are, whatever the JVM's wire default.
         Simulation sim = new Simulation(SimulationConfig.defaults(seed).withWire(WireMode.DIRECT));
-        for (int i = 0; i < nodes; i++) {
-            sim.addNode(ctx -> new Pinger(ctx, nodes));
-        }
+        populate(sim, nodes);
         sim.runFor(0);
         long after = usedHeap();
         double perNode = (after - before) / (double) nodes;
@@ -80,6 +79,18 @@ public final class EngineBenchmark {
         double wall = (System.nanoTime() - start) / 1e9;
         long events = sim.eventsProcessed() - eventsBefore;
         return new Result(nodes, events, wall, events / wall, perNode);
+    }
+
+    /**
+     * Adds {@code nodes} pinging nodes to {@code runtime}, each knowing all the others: the population the
+     * benchmark measures, on any runtime (PeerSim's binding runs the same one). Each node makes two events
+     * a virtual second, its timer and the message it sends.
+     */
+    public static void populate(GridRuntime runtime, int nodes) {
+        NodeId[] peers = new NodeId[nodes];
+        for (int i = 0; i < nodes; i++) {
+            peers[i] = runtime.addNode(ctx -> new Pinger(ctx, peers));
+        }
     }
 
     private static long usedHeap() {
