@@ -14,10 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -96,33 +94,46 @@ class DashboardBrowserTest {
     void thePageShowsTheGridAndFollowsAJobToItsEnd() throws Exception {
         browser.get(grid.url());
         WebDriverWait wait = new WebDriverWait(browser, WAIT);
+        // The page redraws every poll; an element found just before a redraw is looked up again.
+        wait.ignoring(StaleElementReferenceException.class);
         wait.until(b -> b.findElements(By.cssSelector("#zones rect.zone")).size() == 4);
         // Nodes with the same capabilities differ only along the virtual axis: project onto it.
         new Select(browser.findElement(By.id("axis-x"))).selectByVisibleText("cpu");
         new Select(browser.findElement(By.id("axis-y"))).selectByVisibleText("virtual");
         wait.until(b -> "virtual".equals(b.findElement(By.id("zones")).getAttribute("data-axis-y")));
 
-        List<WebElement> zones = browser.findElements(By.cssSelector("#zones rect.zone"));
-        WebElement svg = browser.findElement(By.id("zones"));
-        double plot = Double.parseDouble(svg.getAttribute("data-plot-width"))
-                * Double.parseDouble(svg.getAttribute("data-plot-height"));
-        double area = 0;
-        Set<String> nodes = new HashSet<>();
-        for (WebElement z : zones) {
-            area += Double.parseDouble(z.getAttribute("width")) * Double.parseDouble(z.getAttribute("height"));
-            nodes.add(z.getAttribute("data-node"));
-        }
-        assertThat(nodes).hasSize(4);
-        assertThat(area / plot).as("share of the plot the zones cover").isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-6));
+        // The page redraws the zones every poll: read them in one script, so that one drawing is measured.
+        @SuppressWarnings("unchecked")
+        Map<String, Object> drawn = (Map<String, Object>) ((JavascriptExecutor) browser).executeScript(
+                "const svg = document.getElementById('zones');"
+                + "const zs = Array.from(svg.querySelectorAll('rect.zone'));"
+                + "return {plot: parseFloat(svg.getAttribute('data-plot-width'))"
+                + " * parseFloat(svg.getAttribute('data-plot-height')),"
+                + " area: zs.reduce((a, z) => a + parseFloat(z.getAttribute('width'))"
+                + " * parseFloat(z.getAttribute('height')), 0),"
+                + " nodes: new Set(zs.map(z => z.getAttribute('data-node'))).size};");
+        assertThat(((Number) drawn.get("nodes")).intValue()).isEqualTo(4);
+        assertThat(((Number) drawn.get("area")).doubleValue() / ((Number) drawn.get("plot")).doubleValue())
+                .as("share of the plot the zones cover").isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-6));
         wait.until(b -> b.findElements(By.cssSelector("#nodes tbody tr")).size() == 4);
         assertThat(browser.findElement(By.id("checks")).getText()).contains("tiling ok");
 
-        WebElement zone = browser.findElements(By.cssSelector("#zones rect.zone")).get(0);
-        String hovered = zone.getAttribute("data-node");
-        new Actions(browser).moveToElement(zone).perform();
-        wait.until(b -> b.findElement(By.id("zone-tip")).isDisplayed());
-        assertThat(browser.findElement(By.id("zone-tip")).getText()).contains(hovered).contains("cpu 1")
-                .contains("memory 1024 MiB").contains("neighbours: ");
+        // Hovered until the tip names the zone's node (a redraw in between means hovering again).
+        String[] hovered = new String[2];
+        wait.until(b -> {
+            WebElement zone = b.findElements(By.cssSelector("#zones rect.zone")).get(0);
+            String node = zone.getAttribute("data-node");
+            new Actions(b).moveToElement(zone).perform();
+            WebElement tip = b.findElement(By.id("zone-tip"));
+            if (!tip.isDisplayed() || !tip.getText().contains(node)) {
+                return false;
+            }
+            hovered[0] = node;
+            hovered[1] = tip.getText();
+            return true;
+        });
+        assertThat(hovered[1]).contains(hovered[0]).contains("cpu 1").contains("memory 1024 MiB")
+                .contains("neighbours: ");
 
         // A mark on the window: a reload would wipe it.
         ((JavascriptExecutor) browser).executeScript("window.notReloaded = true;");
