@@ -5,6 +5,7 @@ import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.Timer;
+import io.cangrid.overlay.runtime.ActionTimer;
 import java.util.random.RandomGenerator;
 
 /**
@@ -51,7 +52,7 @@ final class SimNode extends SplitMix64 implements NodeContext {
         if (delayMillis < 0) {
             throw new IllegalArgumentException("timer delay must be >= 0, was " + delayMillis);
         }
-        SimTimer t = new SimTimer(action);
+        ActionTimer t = new ActionTimer(action);
         sim.enqueue(sim.now() + delayMillis, index, -1, t);
         return t;
     }

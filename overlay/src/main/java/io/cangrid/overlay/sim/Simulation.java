@@ -4,6 +4,7 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.NodeProgramFactory;
+import io.cangrid.overlay.runtime.ActionTimer;
 import io.cangrid.overlay.runtime.SteppableRuntime;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -70,7 +71,7 @@ public final class Simulation implements SteppableRuntime {
         nodes[nodeCount++] = n;
         liveCount++;
         n.program = factory.create(n);
-        enqueue(now() + startDelayMillis, n.index, DRIVER, new SimTimer(() -> {
+        enqueue(now() + startDelayMillis, n.index, DRIVER, new ActionTimer(() -> {
             n.state = SimNode.ALIVE;
             n.program.start();
         }));
@@ -93,7 +94,7 @@ public final class Simulation implements SteppableRuntime {
     /** Runs the program's graceful leave as an event of that node; it stops once it calls exit(). */
     public void requestLeave(NodeId id) {
         SimNode n = node(id);
-        enqueue(now(), n.index, DRIVER, new SimTimer(() -> n.program.leave()));
+        enqueue(now(), n.index, DRIVER, new ActionTimer(() -> n.program.leave()));
     }
 
     public boolean isAlive(NodeId id) {
@@ -270,7 +271,7 @@ public final class Simulation implements SteppableRuntime {
             return;
         }
         SimNode n = nodes[target];
-        boolean message = !(payload instanceof SimTimer);
+        boolean message = !(payload instanceof ActionTimer);
         // A program hears nothing before its start(): a message arriving earlier is lost, as for a dead node.
         if (!n.isAlive() || (message && n.state == SimNode.STARTING)) {
             if (message) {
@@ -279,9 +280,9 @@ public final class Simulation implements SteppableRuntime {
             return;
         }
         try {
-            if (payload instanceof SimTimer t) {
+            if (payload instanceof ActionTimer t) {
                 if (!t.isCancelled()) {
-                    t.action.run();
+                    t.action().run();
                 }
             } else {
                 delivered++;
@@ -289,7 +290,7 @@ public final class Simulation implements SteppableRuntime {
             }
         } catch (RuntimeException | StackOverflowError e) {
             throw new SimulationException("node " + n.id + " failed at " + now() + " ms handling "
-                    + (payload instanceof SimTimer ? "a timer" : payload.getClass().getSimpleName()
+                    + (payload instanceof ActionTimer ? "a timer" : payload.getClass().getSimpleName()
                     + " from " + nodes[sender].id) + ": " + e, e);
         }
         if (n.state == SimNode.EXITING) {

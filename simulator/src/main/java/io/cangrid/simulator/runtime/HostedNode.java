@@ -3,6 +3,7 @@ package io.cangrid.simulator.runtime;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
+import io.cangrid.overlay.runtime.ActionTimer;
 
 /**
  * One node's program as an engine with its own event loop hosts it (PeerSim): the life cycle the
@@ -70,7 +71,7 @@ public final class HostedNode {
     }
 
     /** A timer of this node comes due; cancelled timers and timers of a stopped node are skipped. */
-    public void fire(HostedTimer timer, long now) {
+    public void fire(ActionTimer timer, long now) {
         if (state == State.DEAD || timer.isCancelled()) {
             return;
         }

@@ -5,7 +5,7 @@ import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Timer;
 import io.cangrid.simulator.runtime.HostedNode;
-import io.cangrid.simulator.runtime.HostedTimer;
+import io.cangrid.overlay.runtime.ActionTimer;
 import java.util.random.RandomGenerator;
 import peersim.core.CommonState;
 import peersim.core.Node;
@@ -41,7 +41,7 @@ final class PeerSimNodeContext implements NodeContext {
         if (delayMillis < 0) {
             throw new IllegalArgumentException("timer delay must be >= 0, was " + delayMillis);
         }
-        HostedTimer timer = new HostedTimer(action);
+        ActionTimer timer = new ActionTimer(action);
         EDSimulator.add(delayMillis, timer, node, runtime.pid());
         return timer;
     }

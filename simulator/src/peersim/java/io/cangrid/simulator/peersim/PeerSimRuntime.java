@@ -7,7 +7,7 @@ import io.cangrid.overlay.NodeProgramFactory;
 import io.cangrid.overlay.sim.SplitMix64;
 import io.cangrid.overlay.runtime.GridRuntime;
 import io.cangrid.simulator.runtime.HostedNode;
-import io.cangrid.simulator.runtime.HostedTimer;
+import io.cangrid.overlay.runtime.ActionTimer;
 import java.util.HashMap;
 import java.util.Map;
 import peersim.config.FastConfig;
@@ -121,7 +121,7 @@ final class PeerSimRuntime implements GridRuntime {
         }
         HostedNode hosted = protocol.hosted();
         long now = now();
-        if (event instanceof HostedTimer timer) {
+        if (event instanceof ActionTimer timer) {
             hosted.fire(timer, now);
         } else if (event instanceof Envelope envelope) {
             hosted.deliver(envelope.from(), envelope.message(), now);
