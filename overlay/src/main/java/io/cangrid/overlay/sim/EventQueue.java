@@ -7,20 +7,27 @@ import java.util.PriorityQueue;
  * The simulation's single event queue: a timing wheel of one-millisecond slots over the next
  * {@link #HORIZON} milliseconds, with events further ahead waiting in an overflow heap until the wheel
  * reaches them. An event is three values in parallel arrays (target node, sender, payload), so queueing a
- * message allocates nothing. Events of one millisecond come out in the order they went in, which, with
+ * message allocates no object of its own. Events of one millisecond come out in the order they went in, which, with
  * one seed for all randomness, makes every run repeatable.
+ *
+ * <p>Memory follows what is pending, not the busiest moment: a slot holds a bucket only while it has
+ * events, and a bucket's arrays are at most twice its events (or the small initial size). A drained slot
+ * gives its bucket back to the collector, so a burst of messages in one millisecond is not paid for again
+ * in every later turn of the wheel; the cost is regrowing a busy slot's arrays, a few copies per event.
  */
 final class EventQueue {
 
     static final int HORIZON = 1 << 16;
     private static final int MASK = HORIZON - 1;
 
-    /** One slot's events, kept between uses so a busy simulation stops allocating. */
+    /** One slot's events while it has any. */
     private static final class Bucket {
+        static final int INITIAL_CAPACITY = 4;
+
         int count;
-        int[] targets = new int[4];
-        int[] senders = new int[4];
-        Object[] payloads = new Object[4];
+        int[] targets = new int[INITIAL_CAPACITY];
+        int[] senders = new int[INITIAL_CAPACITY];
+        Object[] payloads = new Object[INITIAL_CAPACITY];
 
         void add(int target, int sender, Object payload) {
             if (count == targets.length) {
@@ -64,14 +71,7 @@ final class EventQueue {
             throw new IllegalArgumentException("cannot schedule at " + time + " ms, before now (" + now + " ms)");
         }
         if (time - now < HORIZON) {
-            int slot = (int) (time & MASK);
-            Bucket b = wheel[slot];
-            if (b == null) {
-                b = new Bucket();
-                wheel[slot] = b;
-            }
-            b.add(target, sender, payload);
-            inWheel++;
+            addToWheel(time, target, sender, payload);
         } else {
             overflow.add(new Far(time, farSeq++, target, sender, payload));
         }
@@ -106,10 +106,7 @@ final class EventQueue {
      * false (leaving the clock at the last processed millisecond) when there is none that early.
      */
     boolean advance(long limit) {
-        Bucket done = wheel[(int) (now & MASK)];
-        if (done != null) {
-            done.count = 0;
-        }
+        wheel[(int) (now & MASK)] = null;
         cursor = 0;
         while (true) {
             long next;
@@ -149,12 +146,11 @@ final class EventQueue {
             return;
         }
         Bucket done = wheel[(int) (now & MASK)];
-        if (done != null && cursor >= done.count) {
-            done.count = 0;
-            cursor = 0;
-        } else if (done != null && cursor < done.count) {
+        if (done != null && cursor < done.count) {
             throw new IllegalStateException("events of " + now + " ms are still pending");
         }
+        wheel[(int) (now & MASK)] = null;
+        cursor = 0;
         now = time;
         pullFromOverflow();
     }
@@ -162,14 +158,29 @@ final class EventQueue {
     private void pullFromOverflow() {
         while (!overflow.isEmpty() && overflow.peek().time() - now < HORIZON) {
             Far f = overflow.poll();
-            int slot = (int) (f.time() & MASK);
-            Bucket b = wheel[slot];
-            if (b == null) {
-                b = new Bucket();
-                wheel[slot] = b;
-            }
-            b.add(f.target(), f.sender(), f.payload());
-            inWheel++;
+            addToWheel(f.time(), f.target(), f.sender(), f.payload());
         }
+    }
+
+    private void addToWheel(long time, int target, int sender, Object payload) {
+        int slot = (int) (time & MASK);
+        Bucket b = wheel[slot];
+        if (b == null) {
+            b = new Bucket();
+            wheel[slot] = b;
+        }
+        b.add(target, sender, payload);
+        inWheel++;
+    }
+
+    /** Event places the wheel's buckets hold, pending or not: what the wheel costs in memory. */
+    long capacity() {
+        long total = 0;
+        for (Bucket b : wheel) {
+            if (b != null) {
+                total += b.targets.length;
+            }
+        }
+        return total;
     }
 }

@@ -156,4 +156,27 @@ class EventQueueTest {
         }
         assertThat(q.size()).isZero();
     }
+
+    @Test
+    void aBusyMillisecondGivesItsMemoryBackOnceDrained() {
+        EventQueue q = new EventQueue();
+        int burst = 10_000;
+        for (int i = 0; i < burst; i++) {
+            q.add(5, i, 0, i);
+        }
+        q.add(9, 0, 0, "late");
+        assertThat(q.capacity()).isGreaterThanOrEqualTo(burst + 1);
+
+        List<Popped> first = drain(q, 5);
+        assertThat(first).hasSize(burst);
+        assertThat(q.capacity()).as("only the event at 9 ms is held").isLessThanOrEqualTo(4);
+
+        // The burst's slot comes round again: its events still keep their order, and it holds no more than before.
+        long again = 5 + H;
+        for (int i = 0; i < 3; i++) {
+            q.add(again, i, 0, "again " + i);
+        }
+        assertThat(payloads(drain(q, again))).containsExactly("late", "again 0", "again 1", "again 2");
+        assertThat(q.capacity()).isZero();
+    }
 }
