@@ -59,12 +59,20 @@ public final class CanBenchmark {
      * sample of delivered probes, of greedy hops over shortest-path hops on the zone adjacency graph, and
      * {@code meanShortestHops} the mean shortest path of that sample, {@code stretchSample} its size; both
      * figures are null when no probe was delivered.
+     *
+     * <p>{@code stateMessagesPerNodePerPeriod} is the number of neighbour state messages sent from the first
+     * join to the end of the run, divided by the live node count integrated over that virtual time in
+     * update periods (mean live nodes times periods elapsed); {@code meanStateMessageBytes} their mean size
+     * as the live codec encodes them, from a sample (see {@link StateTraffic}); both are null on a runtime
+     * that does not show the run its messages. {@code harnessShare} is the fraction of the wall time spent
+     * in the benchmark's own work (see {@link HarnessTime}).
      */
     public record Result(int nodes, int dimensions, String points, String split, long seed, double churn, int routed,
             int delivered, double meanHops, int maxHops, double expectedHops, Double routingStretch,
             Double meanShortestHops, int stretchSample, boolean tilingOk, double volumeSum,
             boolean neighbourTablesOk, int pointsOutsideZones, int settlePeriods, long events,
-            double eventsPerSecond, double heapBytesPerNode, double wallSeconds, double virtualSeconds) {
+            double eventsPerSecond, double heapBytesPerNode, double wallSeconds, double virtualSeconds,
+            Double stateMessagesPerNodePerPeriod, Double meanStateMessageBytes, double harnessShare) {
     }
 
     private static final Capabilities LATTICE_CAPABILITIES = new Capabilities();
@@ -76,9 +84,10 @@ public final class CanBenchmark {
         Simulation sim = new Simulation(SimulationConfig.defaults(o.seed()));
         CanScaleRun run = new CanScaleRun(o, sim, progress);
         CanSimulation grid = run.grid();
+        sim.setMessageObserver(run.countStateMessages(sim::liveCount));
         run.begin();
         if (o.points() == Points.LATTICE) {
-            joinLattice(grid, o, run.joinsPerMilli(), progress);
+            joinLattice(run, o, progress);
         } else {
             sim.runFor(1);
             boolean joined;
@@ -87,10 +96,10 @@ public final class CanBenchmark {
                 sim.runFor(1);
             } while (!joined);
         }
-        int settle = grid.settle(o.maxSettlePeriods());
+        int settle = run.settle(o.maxSettlePeriods());
         if (o.churn() > 0) {
             progress.accept("built " + grid.activeCount() + " nodes, settled after " + settle + " more periods");
-            settle = churn(grid, o, run.joinsPerMilli(), progress);
+            settle = churn(run, o, progress);
         }
         run.startRouting(settle);
         sim.runUntil(run.routing()::done, run.routing().deadlineMillis());
@@ -98,7 +107,9 @@ public final class CanBenchmark {
     }
 
     /** Joins a lattice's nodes level by level, each level once the one before has joined. */
-    private static void joinLattice(CanSimulation grid, Options o, double joinsPerMilli, Consumer<String> progress) {
+    private static void joinLattice(CanScaleRun run, Options o, Consumer<String> progress) {
+        CanSimulation grid = run.grid();
+        double joinsPerMilli = run.joinsPerMilli();
         LatticePoints lattice = new LatticePoints(o.nodes(), o.dimensions());
         SplittableRandom order = new SplittableRandom(o.seed() ^ 0x1A77_1CE5L);
         grid.addNode(lattice.first(), LATTICE_CAPABILITIES);
@@ -115,7 +126,7 @@ public final class CanBenchmark {
                 }
                 grid.simulation().runFor(1);
             }
-            if (grid.settle(o.maxSettlePeriods()) < 0) {
+            if (run.settle(o.maxSettlePeriods()) < 0) {
                 throw new IllegalStateException("a level of " + level.size() + " lattice joins did not settle within "
                         + o.maxSettlePeriods() + " update periods");
             }
@@ -124,7 +135,9 @@ public final class CanBenchmark {
     }
 
     /** Replaces a fraction of the nodes: half leave gracefully, half crash, interleaved with as many joins. */
-    private static int churn(CanSimulation grid, Options o, double joinsPerMilli, Consumer<String> progress) {
+    private static int churn(CanScaleRun run, Options o, Consumer<String> progress) {
+        CanSimulation grid = run.grid();
+        double joinsPerMilli = run.joinsPerMilli();
         SplittableRandom rnd = new SplittableRandom(o.seed() ^ 0x5DEECE66DL);
         int departures = (int) Math.round(o.churn() * o.nodes());
         long window = 10 * o.updatePeriodMillis();
@@ -150,7 +163,7 @@ public final class CanBenchmark {
             }
             grid.simulation().runFor(1);
         }
-        int periods = grid.settle(o.maxSettlePeriods());
+        int periods = run.settle(o.maxSettlePeriods());
         progress.accept("after churn the overlay settled in " + periods + " update periods");
         List<CanNode> active = grid.activeNodes();
         progress.accept(active.size() + " active nodes");

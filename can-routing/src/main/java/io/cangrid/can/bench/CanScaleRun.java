@@ -6,9 +6,12 @@ import io.cangrid.can.sim.CanSimulation;
 import io.cangrid.can.sim.PointSource;
 import io.cangrid.can.sim.RoutingCheck;
 import io.cangrid.overlay.runtime.GridRuntime;
+import io.cangrid.overlay.sim.MessageObserver;
+import io.cangrid.overlay.wire.MessageCodec;
 import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 
 /**
  * One run of the CAN scale benchmark on any runtime, in phases its host moves it through: joins a
@@ -16,10 +19,17 @@ import java.util.function.Consumer;
  * millisecond, then the result. {@link CanBenchmark} drives it in the deterministic simulation (and adds
  * lattice joins and churn there); an engine with its own event loop calls {@link #advance()} from a
  * control every millisecond, which goes through the same phases.
+ *
+ * <p>The run times its own checks (see {@link HarnessTime}) wherever it is driven. It counts neighbour
+ * state messages only when its host hands it every sent message ({@link #countStateMessages}); on a
+ * runtime that does not, those figures are null.
  */
 public final class CanScaleRun {
 
     private enum Phase { JOINING, SETTLING, ROUTING, DONE }
+
+    /** A state message in a million-node grid stays far below this; the figure must not fail the run. */
+    private static final int MAX_MEASURED_BYTES = 64 << 20;
 
     private final CanBenchmark.Options options;
     private final GridRuntime host;
@@ -38,6 +48,8 @@ public final class CanScaleRun {
     private OverlayInspector.Report report;
     private int settlePeriods;
     private RoutingCheck routing;
+    private final HarnessTime harness = new HarnessTime();
+    private StateTraffic stateTraffic;
 
     public CanScaleRun(CanBenchmark.Options options, GridRuntime host, Consumer<String> progress) {
         this.options = options;
@@ -61,10 +73,22 @@ public final class CanScaleRun {
         return joinsPerMilli;
     }
 
+    /**
+     * Counts the neighbour state messages sent from now on, and samples their encoded size with the live
+     * codec. Returns the observer the host must call on every message sent; {@code liveNodes} is its live
+     * node count. Call before {@link #begin()}.
+     */
+    public MessageObserver countStateMessages(IntSupplier liveNodes) {
+        MessageCodec codec = MessageCodec.discover(MAX_MEASURED_BYTES);
+        stateTraffic = new StateTraffic(liveNodes, m -> harness.measure(() -> codec.encode(m).length),
+                options.updatePeriodMillis(), host.now());
+        return stateTraffic;
+    }
+
     /** Starts the clock and the heap figure; with uniform or capability points, the first node starts the grid. */
     public void begin() {
         wallStart = System.nanoTime();
-        heapBefore = usedHeap();
+        heapBefore = harness.measure(CanScaleRun::usedHeap);
         if (options.points() != CanBenchmark.Points.LATTICE) {
             grid.addNode();
             added = 1;
@@ -101,7 +125,7 @@ public final class CanScaleRun {
             case SETTLING -> {
                 if (host.now() >= nextSettleCheck) {
                     nextSettleCheck += options.updatePeriodMillis();
-                    if (grid.settledNow()) {
+                    if (harness.measure(grid::settledNow)) {
                         startRouting(settleChecks);
                     } else if (++settleChecks > options.maxSettlePeriods()) {
                         startRouting(-1);
@@ -120,8 +144,21 @@ public final class CanScaleRun {
         return phase == Phase.DONE;
     }
 
+    /**
+     * For a host that runs the simulation itself: lets the overlay settle as {@link CanSimulation#settle}
+     * does, timing the checks as harness work.
+     */
+    int settle(int maxPeriods) {
+        return grid.settle(maxPeriods, () -> harness.measure(grid::settledNow));
+    }
+
     /** Once the overlay has settled ({@code settlePeriods}, -1 if it never did): inspects it and sends the probes. */
     public void startRouting(int settlePeriods) {
+        // Inspection, heap figure and probe set-up are all the benchmark's own work.
+        harness.run(() -> beginRouting(settlePeriods));
+    }
+
+    private void beginRouting(int settlePeriods) {
         this.settlePeriods = settlePeriods;
         progress.accept("built " + grid.activeCount() + " nodes, settled after " + settlePeriods + " more periods");
         report = grid.inspect();
@@ -138,17 +175,21 @@ public final class CanScaleRun {
 
     /** What the run measured, once its probes have arrived. */
     public CanBenchmark.Result result() {
-        RoutingCheck.Result routes = routing.result();
-        double wall = (System.nanoTime() - wallStart) / 1e9;
+        RoutingCheck.Result routes = harness.measure(routing::result);
+        long wallNanos = System.nanoTime() - wallStart;
+        double wall = wallNanos / 1e9;
         int n = report.nodes();
         double expected = options.dimensions() / 3.0 * Math.pow(n, 1.0 / options.dimensions());
         long events = host.eventsProcessed();
+        StateTraffic.Figures states = stateTraffic == null ? new StateTraffic.Figures(0, null, null)
+                : stateTraffic.figures(host.now());
         return new CanBenchmark.Result(n, options.dimensions(), lower(options.points()), lower(options.split()),
                 options.seed(), options.churn(), routes.routed(), routes.delivered(), routes.meanHops(),
                 routes.maxHops(), expected, orNull(routes.routingStretch()), orNull(routes.meanShortestHops()),
                 routes.stretchSample(), report.tilingOk(), report.volumeSum(), report.neighbourTablesOk(),
                 report.pointsOutsideZones(), settlePeriods, events, events / wall,
-                (heapAfter - heapBefore) / (double) n, wall, host.now() / 1000.0);
+                (heapAfter - heapBefore) / (double) n, wall, host.now() / 1000.0, states.perNodePerPeriod(),
+                states.meanBytes(), harness.shareOf(wallNanos));
     }
 
     private static String lower(Enum<?> e) {

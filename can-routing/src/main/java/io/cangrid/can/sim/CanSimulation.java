@@ -12,6 +12,7 @@ import io.cangrid.overlay.runtime.GridRuntime;
 import io.cangrid.overlay.sim.Simulation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -140,11 +141,16 @@ public final class CanSimulation {
      * Returns the number of periods it took (0 if already settled), or -1 if it never settled.
      */
     public int settle(int maxPeriods) {
+        return settle(maxPeriods, this::settledNow);
+    }
+
+    /** As {@link #settle(int)}, asking {@code settled} (a wrapper of {@link #settledNow()}) after each period. */
+    public int settle(int maxPeriods, BooleanSupplier settled) {
         for (int period = 0; period <= maxPeriods; period++) {
             if (period > 0) {
                 simulation().runFor(config.updatePeriodMillis());
             }
-            if (settledNow()) {
+            if (settled.getAsBoolean()) {
                 return period;
             }
         }

@@ -104,6 +104,12 @@ public final class BenchCanCommand implements Callable<Integer> {
             }
             out.printf(Locale.ROOT, "%d events in %.1f s: %.0f events/s, %.0f heap bytes per node%n", r.events(),
                     r.wallSeconds(), r.eventsPerSecond(), r.heapBytesPerNode());
+            if (r.stateMessagesPerNodePerPeriod() != null && r.meanStateMessageBytes() != null) {
+                out.printf(Locale.ROOT, "neighbour state: %.2f messages per node per period, %.0f bytes each%n",
+                        r.stateMessagesPerNodePerPeriod(), r.meanStateMessageBytes());
+            }
+            out.printf(Locale.ROOT, "harness (checks, searches, forced GCs): %.1f%% of the wall time%n",
+                    100 * r.harnessShare());
         }
         boolean ok = r.delivered() == r.routed() && r.tilingOk() && r.neighbourTablesOk();
         return ok ? 0 : 1;

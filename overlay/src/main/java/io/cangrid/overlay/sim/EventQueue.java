@@ -1,40 +1,23 @@
 package io.cangrid.overlay.sim;
 
-import java.util.Arrays;
 import java.util.PriorityQueue;
 
 /**
  * The simulation's single event queue: a timing wheel of one-millisecond slots over the next
  * {@link #HORIZON} milliseconds, with events further ahead waiting in an overflow heap until the wheel
  * reaches them. An event is three values in parallel arrays (target node, sender, payload), so queueing a
- * message allocates nothing. Events of one millisecond come out in the order they went in, which, with
- * one seed for all randomness, makes every run repeatable.
+ * message allocates no object of its own. Events of one millisecond come out in the order they went in,
+ * which, with one seed for all randomness, makes every run repeatable.
+ *
+ * <p>Memory follows what is pending, not the busiest moment: a slot holds a bucket only while it has
+ * events, and a bucket's capacity is at most twice its events (or the smallest size). A drained or
+ * outgrown bucket goes to a small bounded {@link BucketPool}, so a burst of messages in one millisecond is
+ * not paid for again in every later turn of the wheel, and a steadily busy run still reuses its buckets.
  */
 final class EventQueue {
 
     static final int HORIZON = 1 << 16;
     private static final int MASK = HORIZON - 1;
-
-    /** One slot's events, kept between uses so a busy simulation stops allocating. */
-    private static final class Bucket {
-        int count;
-        int[] targets = new int[4];
-        int[] senders = new int[4];
-        Object[] payloads = new Object[4];
-
-        void add(int target, int sender, Object payload) {
-            if (count == targets.length) {
-                int cap = count * 2;
-                targets = Arrays.copyOf(targets, cap);
-                senders = Arrays.copyOf(senders, cap);
-                payloads = Arrays.copyOf(payloads, cap);
-            }
-            targets[count] = target;
-            senders[count] = sender;
-            payloads[count] = payload;
-            count++;
-        }
-    }
 
     private record Far(long time, long seq, int target, int sender, Object payload) implements Comparable<Far> {
         @Override
@@ -44,7 +27,8 @@ final class EventQueue {
         }
     }
 
-    private final Bucket[] wheel = new Bucket[HORIZON];
+    private final WheelBucket[] wheel = new WheelBucket[HORIZON];
+    private final BucketPool pool = new BucketPool();
     private final PriorityQueue<Far> overflow = new PriorityQueue<>();
     private long farSeq;
     private long now;
@@ -64,14 +48,7 @@ final class EventQueue {
             throw new IllegalArgumentException("cannot schedule at " + time + " ms, before now (" + now + " ms)");
         }
         if (time - now < HORIZON) {
-            int slot = (int) (time & MASK);
-            Bucket b = wheel[slot];
-            if (b == null) {
-                b = new Bucket();
-                wheel[slot] = b;
-            }
-            b.add(target, sender, payload);
-            inWheel++;
+            addToWheel(time, target, sender, payload);
         } else {
             overflow.add(new Far(time, farSeq++, target, sender, payload));
         }
@@ -79,7 +56,7 @@ final class EventQueue {
 
     /** The events of the current millisecond, consumed in order by {@link #hasCurrent()} and friends. */
     boolean hasCurrent() {
-        Bucket b = wheel[(int) (now & MASK)];
+        WheelBucket b = wheel[(int) (now & MASK)];
         return b != null && cursor < b.count;
     }
 
@@ -93,7 +70,7 @@ final class EventQueue {
 
     /** Takes the current event's payload and moves past it. */
     Object takeCurrent() {
-        Bucket b = wheel[(int) (now & MASK)];
+        WheelBucket b = wheel[(int) (now & MASK)];
         Object p = b.payloads[cursor];
         b.payloads[cursor] = null;
         cursor++;
@@ -106,11 +83,7 @@ final class EventQueue {
      * false (leaving the clock at the last processed millisecond) when there is none that early.
      */
     boolean advance(long limit) {
-        Bucket done = wheel[(int) (now & MASK)];
-        if (done != null) {
-            done.count = 0;
-        }
-        cursor = 0;
+        release(now);
         while (true) {
             long next;
             if (inWheel == 0) {
@@ -121,7 +94,7 @@ final class EventQueue {
             } else {
                 next = now + 1;
                 while (true) {
-                    Bucket b = wheel[(int) (next & MASK)];
+                    WheelBucket b = wheel[(int) (next & MASK)];
                     if (b != null && b.count > 0) {
                         break;
                     }
@@ -136,7 +109,7 @@ final class EventQueue {
             }
             now = next;
             pullFromOverflow();
-            Bucket b = wheel[(int) (now & MASK)];
+            WheelBucket b = wheel[(int) (now & MASK)];
             if (b != null && b.count > 0) {
                 return true;
             }
@@ -148,13 +121,11 @@ final class EventQueue {
         if (time <= now) {
             return;
         }
-        Bucket done = wheel[(int) (now & MASK)];
-        if (done != null && cursor >= done.count) {
-            done.count = 0;
-            cursor = 0;
-        } else if (done != null && cursor < done.count) {
+        WheelBucket done = wheel[(int) (now & MASK)];
+        if (done != null && cursor < done.count) {
             throw new IllegalStateException("events of " + now + " ms are still pending");
         }
+        release(now);
         now = time;
         pullFromOverflow();
     }
@@ -162,14 +133,51 @@ final class EventQueue {
     private void pullFromOverflow() {
         while (!overflow.isEmpty() && overflow.peek().time() - now < HORIZON) {
             Far f = overflow.poll();
-            int slot = (int) (f.time() & MASK);
-            Bucket b = wheel[slot];
-            if (b == null) {
-                b = new Bucket();
-                wheel[slot] = b;
-            }
-            b.add(f.target(), f.sender(), f.payload());
-            inWheel++;
+            addToWheel(f.time(), f.target(), f.sender(), f.payload());
         }
+    }
+
+    private void addToWheel(long time, int target, int sender, Object payload) {
+        int slot = (int) (time & MASK);
+        WheelBucket b = wheel[slot];
+        if (b == null) {
+            b = pool.take(BucketPool.SMALLEST);
+            wheel[slot] = b;
+        } else if (b.isFull()) {
+            WheelBucket bigger = pool.take(2 * b.capacity());
+            b.moveTo(bigger);
+            pool.give(b);
+            b = bigger;
+            wheel[slot] = b;
+        }
+        b.add(target, sender, payload);
+        inWheel++;
+    }
+
+    /** The slot of {@code time}, all of whose events have been taken, lets its bucket go. */
+    private void release(long time) {
+        int slot = (int) (time & MASK);
+        WheelBucket b = wheel[slot];
+        if (b != null) {
+            wheel[slot] = null;
+            pool.give(b);
+        }
+        cursor = 0;
+    }
+
+    /** Event places the wheel's slots hold, pending or not (the pool's not included). */
+    long capacity() {
+        long total = 0;
+        for (WheelBucket b : wheel) {
+            if (b != null) {
+                total += b.capacity();
+            }
+        }
+        return total;
+    }
+
+    /** Event places kept in the pool for reuse. */
+    long pooledCapacity() {
+        return pool.capacity();
     }
 }

@@ -156,4 +156,50 @@ class EventQueueTest {
         }
         assertThat(q.size()).isZero();
     }
+
+    @Test
+    void aBusyMillisecondGivesItsMemoryBackOnceDrained() {
+        EventQueue q = new EventQueue();
+        int burst = 10_000;
+        for (int i = 0; i < burst; i++) {
+            q.add(5, i, 0, i);
+        }
+        q.add(9, 0, 0, "late");
+        assertThat(q.capacity()).isGreaterThanOrEqualTo(burst + 1);
+
+        List<Popped> first = drain(q, 5);
+        assertThat(first).hasSize(burst);
+        assertThat(q.capacity()).as("only the event at 9 ms is held").isLessThanOrEqualTo(BucketPool.SMALLEST);
+        assertThat(q.pooledCapacity()).as("the burst's bucket is too large to keep").isLessThanOrEqualTo(
+                BucketPool.MAX_HELD);
+
+        // The burst's slot comes round again: its events still keep their order, and it holds no more than before.
+        long again = 5 + H;
+        for (int i = 0; i < 3; i++) {
+            q.add(again, i, 0, "again " + i);
+        }
+        assertThat(payloads(drain(q, again))).containsExactly("late", "again 0", "again 1", "again 2");
+        assertThat(q.capacity()).isZero();
+        assertThat(q.pooledCapacity()).isLessThanOrEqualTo(BucketPool.MAX_HELD);
+    }
+
+    @Test
+    void eventsAddedToTheCurrentMillisecondWhileItOutgrowsItsBucketKeepTheirOrder() {
+        EventQueue q = new EventQueue();
+        q.add(2, 0, 0, 0);
+        List<Object> out = new ArrayList<>();
+        assertThat(q.advance(10)).isTrue();
+        int next = 1;
+        while (q.hasCurrent()) {
+            out.add(q.takeCurrent());
+            // Each event taken schedules two more in its own millisecond, until a hundred have been added.
+            for (int i = 0; i < 2 && next < 100; i++) {
+                q.add(2, 0, 0, next++);
+            }
+        }
+        assertThat(out).hasSize(100);
+        for (int i = 0; i < out.size(); i++) {
+            assertThat(out.get(i)).isEqualTo(i);
+        }
+    }
 }
