@@ -12,7 +12,7 @@ class HostPortTest {
     @Test
     void aPortAloneIsOnLoopbackAndAnAddressIsKept() {
         assertThat(HostPort.parseOrLoopback("8080")).isEqualTo(new HostPort("127.0.0.1", 8080));
-        assertThat(HostPort.parseOrLoopback("0.0.0.0:80")).isEqualTo(new HostPort("0.0.0.0", 80));
+        assertThat(HostPort.parseOrLoopback("127.0.0.2:80")).isEqualTo(new HostPort("127.0.0.2", 80));
         assertThat(HostPort.parseOrLoopback("[::1]:9")).isEqualTo(new HostPort("::1", 9));
         assertThatThrownBy(() -> HostPort.parseOrLoopback("")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> HostPort.parseOrLoopback("70000")).hasMessageContaining("0..65535");

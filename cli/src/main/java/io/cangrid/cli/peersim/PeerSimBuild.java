@@ -95,7 +95,7 @@ final class PeerSimBuild {
                 });
             }
             inputs.add(root.resolve("pom.xml"));
-            inputs.add(root.resolve("simulator/src/peersim"));
+            inputs.add(root.resolve("simulator/src/peersim-binding"));
             for (Path input : inputs) {
                 if (Files.exists(input) && newerFile(input, built)) {
                     return true;
