@@ -6,6 +6,7 @@ import io.cangrid.can.message.CanMessage;
 import io.cangrid.can.message.JoinAccept;
 import io.cangrid.can.message.JoinContacts;
 import io.cangrid.can.message.JoinRequest;
+import io.cangrid.can.message.ListRequest;
 import io.cangrid.can.message.NeighbourProbe;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.can.message.NodeZones;
@@ -34,6 +35,8 @@ import org.slf4j.LoggerFactory;
 public final class CanNode {
 
     private static final Logger log = LoggerFactory.getLogger(CanNode.class);
+    /** Every this many update periods a node sends its whole neighbour list; between, only changes. */
+    static final int FULL_LIST_EVERY = 8;
 
     private final NodeContext ctx;
     private final CanConfig config;
@@ -47,9 +50,12 @@ public final class CanNode {
     private final JoinDesk joinDesk;
     private long version;
     private NodeZones claim;
-    /** The neighbour list last sent and its number (see {@link NeighbourState#listVersion()}). */
-    private NodeZones[] lastListed;
-    private long listVersion;
+    /** The neighbour list we send, its number and its base (see {@link NeighbourState}). */
+    private final ListLog list = new ListLog();
+    /** Update periods since our list was last sent whole to every neighbour. */
+    private int ticksSinceBase;
+    /** The volume of our zones when we last announced them: growth may make new neighbours. */
+    private double announcedVolume;
     private Timer tick;
 
     private RoutedHandler routedHandler = (target, payload, hops) ->
@@ -164,6 +170,10 @@ public final class CanNode {
             takeovers.onTakeover(t);
         } else if (message instanceof ZoneHandoff h) {
             onHandoff(from, h);
+        } else if (message instanceof ListRequest) {
+            if (phase == CanPhase.ACTIVE) {
+                ctx.send(from, new Outgoing().withBase(from));
+            }
         } else {
             log.warn("{}: unknown CAN message {} from {}", ctxName(), message.getClass().getName(), from);
         }
@@ -202,7 +212,7 @@ public final class CanNode {
                 NodeId asker = probe.asker().self().node();
                 if (!asker.equals(ctx.self())) {
                     onNeighbourState(asker, probe.asker());
-                    ctx.send(asker, state());
+                    sendState(asker);
                 }
             } else {
                 routedHandler.onRouted(env.target(), env.payload(), env.hops());
@@ -239,65 +249,89 @@ public final class CanNode {
         NodeZones theirs = s.self();
         long now = ctx.now();
         NeighbourEntry known = table.get(from);
-        if (known != null && known.holdsUnreduced(theirs) && known.hasRead(s, version)) {
-            // The same claim and list as last time, read while our own zones were as they are now: every
-            // conflict, overlap and discovery it could cause has been handled. Only liveness and the
-            // extension (queue, aggregates) are news. This is the steady state of every settled overlay.
+        if (known != null && known.holdsUnreduced(theirs)) {
+            // The same claim as last time: every conflict and overlap it could cause has been handled. Only
+            // liveness, the extension (queue, aggregates) and what changed in its list are news. This is the
+            // steady state of every settled overlay, and then the list carries no change either.
+            NodeZones[] news = known.absorbList(s);
             known.heard(s, now);
-            listener.neighbourStateReceived(known);
+            readList(from, news);
+            if (table.get(from) == known) {
+                listener.neighbourStateReceived(known);
+            }
             return;
         }
         boolean mineChanged = takeovers.resolveConflicts(theirs);
+        NodeZones[] news;
         if (known != null && theirs.version() < known.version()) {
             // Overtaken in flight by newer news of the same node; it still shows the node is alive.
+            news = known.absorbList(s);
             known.heard(known.lastState() == null ? s : known.lastState(), now);
         } else if (zones.isNeighbourOfAny(theirs.zones())) {
             // First-hand news always counts, even at a version once heard second-hand and dropped.
             NeighbourEntry e = table.put(theirs, now);
+            news = e.absorbList(s);
             e.heard(s, now);
             dropEmptied(table.reconcile(e));
-            dropEmptied(table.yieldTo(zones.toArray()));
+            // Every other entry was checked against our zones when it came in or when they last changed.
+            dropEmptied(table.yieldTo(zones.toArray(), List.of(e)));
             takeovers.cancelCoveredBy(theirs);
             if (table.get(from) != null) {
                 listener.neighbourStateReceived(e);
             }
         } else {
+            boolean listsUs = listsMe(s, known);
             forget(from, theirs.version());
-            if (listsMe(s)) {
+            news = s.carriesList() ? s.neighbours() : s.changed();
+            if (listsUs) {
                 // It still thinks we are neighbours: tell it where we are so it can drop us too.
-                ctx.send(from, state());
+                sendState(from);
             }
         }
-        NeighbourEntry after = table.get(from);
-        if (after == null || !after.hasRead(s, version)) {
-            discover(s.neighbours());
-        }
-        after = table.get(from);
-        if (after != null) {
-            // The sender numbers its list and keeps the number while the list does not change; with our own
-            // zones unchanged too, reading it again could teach us nothing new.
-            after.listProcessed(s.listVersion(), version);
-        }
+        readList(from, news);
         if (mineChanged) {
             zonesChanged(null);
         }
     }
 
+    /**
+     * Looks at what a neighbour's list taught us: each claim we did not hold as it is goes through
+     * discovery once. A list whose base we lack ({@code news} null) is asked for.
+     */
+    private void readList(NodeId from, NodeZones[] news) {
+        if (news == null) {
+            ctx.send(from, new ListRequest());
+        } else if (news.length > 0) {
+            discover(news);
+        }
+    }
+
     /** Learns of nodes next to us from a neighbour's list; tells each newly found node about us. */
     void discover(NodeZones[] claims) {
-        boolean yielded = false;
+        // Most claims in a neighbour's list are of nodes two hops away, nowhere near our zones: one box test
+        // rules out both a conflict and adjacency for them, before any closer look.
+        NodeZones[] near = null;
+        int n = 0;
         for (NodeZones c : claims) {
-            if (!c.node().equals(ctx.self())) {
-                // Overlapping claims are settled even between nodes that are not neighbours.
-                yielded |= takeovers.resolveConflicts(c);
+            if (zones.touchesAny(c.zones()) && !c.node().equals(ctx.self())) {
+                if (near == null) {
+                    near = new NodeZones[claims.length];
+                }
+                near[n++] = c;
             }
+        }
+        boolean yielded = false;
+        for (int i = 0; i < n; i++) {
+            // Overlapping claims are settled even between nodes that are not neighbours.
+            yielded |= takeovers.resolveConflicts(near[i]);
         }
         if (yielded) {
             zonesChanged(null);
         }
-        for (NodeZones c : claims) {
+        for (int i = 0; i < n; i++) {
+            NodeZones c = near[i];
             // Second-hand news only ever adds a node: whether it stays is for its own messages to say.
-            if (c.node().equals(ctx.self()) || table.isStale(c) || !zones.isNeighbourOfAny(c.zones())) {
+            if (!zones.isNeighbourOfAny(c.zones()) || table.isStale(c)) {
                 continue;
             }
             boolean isNew = table.get(c.node()) == null;
@@ -305,7 +339,7 @@ public final class CanNode {
             dropEmptied(table.reconcile(e));
             dropEmptied(table.yieldTo(zones.toArray(), List.of(e)));
             if (isNew && table.get(c.node()) != null) {
-                ctx.send(c.node(), state());
+                sendState(c.node());
             }
         }
     }
@@ -348,7 +382,7 @@ public final class CanNode {
         long now = ctx.now();
         List<NeighbourEntry> silent = null;
         for (NeighbourEntry e : table.entries()) {
-            if (now - e.lastHeard() > config.deadAfterMillis()) {
+            if (e.silentFor(now) > config.deadAfterMillis()) {
                 if (silent == null) {
                     silent = new ArrayList<>(2);
                 }
@@ -363,11 +397,21 @@ public final class CanNode {
             }
         }
         new Departure(this).returnStrayZones();
-        NeighbourState s = state();
-        broadcast(s);
+        joinDesk.forgetOldAnswers(now);
+        list.list(listed());
+        if (!list.hasBase() || ++ticksSinceBase >= FULL_LIST_EVERY || list.changesOutgrowBase()) {
+            // Now and then the whole list goes to everyone, so that changes stay short and a neighbour
+            // that missed some catches up without asking.
+            list.rebase();
+            ticksSinceBase = 0;
+        }
+        Outgoing out = new Outgoing();
+        for (NeighbourEntry e : table.entries()) {
+            ctx.send(e.id(), out.to(e));
+        }
         Point gap = FaceCoverage.uncoveredPoint(zones, table, ctx.random());
         if (gap != null) {
-            route(gap, new NeighbourProbe(s));
+            route(gap, new NeighbourProbe(out.withBase()));
         }
     }
 
@@ -397,15 +441,21 @@ public final class CanNode {
         if (learned != null) {
             discover(learned);
         }
-        NeighbourState s = state();
+        Outgoing out = new Outgoing();
         for (NeighbourEntry e : before) {
-            ctx.send(e.id(), s);
+            ctx.send(e.id(), out.to(e.id()));
         }
         for (NeighbourEntry e : table.entries()) {
             if (!before.contains(e)) {
-                ctx.send(e.id(), s);
+                ctx.send(e.id(), out.to(e));
             }
         }
+        double volume = zones.volume();
+        if (volume > announcedVolume) {
+            // Our space grew (a takeover, a hand-over, a merge): nodes our neighbours list may border it now.
+            rereadLists();
+        }
+        announcedVolume = volume;
         listener.zonesChanged();
         if (zones.isEmpty() && phase == CanPhase.ACTIVE) {
             rejoin(before);
@@ -448,18 +498,97 @@ public final class CanNode {
         return claim;
     }
 
-    NeighbourState state() {
+    /** Our neighbour list as a state message names it: the table's claims and those of the presumed dead. */
+    private NodeZones[] listed() {
         NodeZones[] listed = table.claims();
         NodeZones[] dying = takeovers.pendingDeadClaims();
         if (dying.length > 0) {
             listed = java.util.Arrays.copyOf(listed, listed.length + dying.length);
             System.arraycopy(dying, 0, listed, listed.length - dying.length, dying.length);
         }
-        if (listed != lastListed) {
-            lastListed = listed;
-            listVersion++;
+        return listed;
+    }
+
+    /** Sends our state to one node: the list's changes to a neighbour that holds its base, the base too to anyone else. */
+    void sendState(NodeId to) {
+        ctx.send(to, new Outgoing().to(to));
+    }
+
+    /** Our state with our base list and the changes since: what a node that may not hold that base gets. */
+    NeighbourState state() {
+        return new Outgoing().withBase();
+    }
+
+    /**
+     * Reads every neighbour's list again, as we hold it, and every neighbour's claim: after our space grew,
+     * or once a takeover race over our space is decided.
+     */
+    void rereadLists() {
+        List<NeighbourEntry> now = new ArrayList<>(table.entries());
+        NodeZones[] claims = new NodeZones[now.size()];
+        for (int i = 0; i < claims.length; i++) {
+            claims[i] = now.get(i).claim();
         }
-        return new NeighbourState(claim(), point, capabilities, listed, listVersion, extension.get());
+        discover(claims);
+        for (NeighbourEntry e : now) {
+            if (table.get(e.id()) == e) {
+                discover(e.listed());
+            }
+        }
+    }
+
+    /**
+     * The state messages of one sending round, built at most once each: changes only, for neighbours that
+     * hold our base list; base and changes, for everyone else (a new neighbour, a node we are not next to).
+     * The list and the extension are read once, so every receiver of the round hears the same.
+     */
+    private final class Outgoing {
+        private final Message ext = extension.get();
+        private NeighbourState changesOnly;
+        private NeighbourState withBase;
+
+        Outgoing() {
+            list.list(listed());
+            if (!list.hasBase()) {
+                list.rebase();
+            }
+        }
+
+        NeighbourState to(NodeId id) {
+            NeighbourEntry e = table.get(id);
+            return e == null ? withBase() : to(e);
+        }
+
+        NeighbourState to(NeighbourEntry e) {
+            if (e.holdsOurBase(list.baseVersion())) {
+                if (changesOnly == null) {
+                    changesOnly = build(false);
+                }
+                return changesOnly;
+            }
+            e.sentBase(list.baseVersion());
+            return withBase();
+        }
+
+        NeighbourState withBase(NodeId id) {
+            NeighbourEntry e = table.get(id);
+            if (e != null) {
+                e.sentBase(list.baseVersion());
+            }
+            return withBase();
+        }
+
+        NeighbourState withBase() {
+            if (withBase == null) {
+                withBase = build(true);
+            }
+            return withBase;
+        }
+
+        private NeighbourState build(boolean base) {
+            return new NeighbourState(claim(), point, capabilities, base ? list.base() : null, list.baseVersion(),
+                    list.changed(), list.dropped(), list.version(), ext);
+        }
     }
 
     /**
@@ -470,15 +599,9 @@ public final class CanNode {
         if (phase != CanPhase.ACTIVE || to.isEmpty()) {
             return;
         }
-        NeighbourState s = state();
+        Outgoing out = new Outgoing();
         for (NodeId id : to) {
-            ctx.send(id, s);
-        }
-    }
-
-    void broadcast(Message m) {
-        for (NeighbourEntry e : table.entries()) {
-            ctx.send(e.id(), m);
+            ctx.send(id, out.to(id));
         }
     }
 
@@ -500,13 +623,20 @@ public final class CanNode {
         }
     }
 
-    private boolean listsMe(NeighbourState s) {
-        for (NodeZones c : s.neighbours()) {
-            if (c.node().equals(ctx.self())) {
-                return true;
+    /** True when the sender of {@code s} lists us, by the message itself or, for changes, with what we hold. */
+    private boolean listsMe(NeighbourState s, NeighbourEntry known) {
+        if (s.carriesList() || s.listVersion() == NeighbourState.UNVERSIONED) {
+            return io.cangrid.can.message.ListedClaims.indexOf(s.neighbours(), ctx.self()) >= 0;
+        }
+        if (io.cangrid.can.message.ListedClaims.indexOf(s.changed(), ctx.self()) >= 0) {
+            return true;
+        }
+        for (NodeId d : s.dropped()) {
+            if (d.equals(ctx.self())) {
+                return false;
             }
         }
-        return false;
+        return known != null && io.cangrid.can.message.ListedClaims.indexOf(known.listed(), ctx.self()) >= 0;
     }
 
     void activateWith(Zone[] given, NodeZones[] learned) {

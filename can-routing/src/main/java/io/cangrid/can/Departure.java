@@ -60,7 +60,7 @@ final class Departure {
             }
             NeighbourEntry holder = siblingHolder(z);
             if (holder != null && holder.lastState() != null
-                    && now - holder.lastHeard() <= node.config().updatePeriodMillis()) {
+                    && holder.silentFor(now) <= node.config().updatePeriodMillis()) {
                 send(holder.id(), List.of(z));
                 zones.markOffered(z);
             }

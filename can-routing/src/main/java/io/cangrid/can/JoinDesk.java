@@ -10,16 +10,16 @@ import io.cangrid.can.message.RouteEnvelope;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Timer;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Both sides of a join: the new node's request (retried until answered) and the owner's answer (split
  * the zone so that both points stay home, or hand over whole a zone held only by takeover). The owner
- * remembers its last answers so a retried request gets the same zone instead of a second split.
+ * remembers its last answers so a retried request gets the same zone instead of a second split, for as
+ * long as a retry may come.
  */
 final class JoinDesk {
 
@@ -46,7 +46,11 @@ final class JoinDesk {
     private int silentInARow;
     private Timer retry;
     private Timer firstHopCheck;
-    private Map<NodeId, JoinAccept> answered;
+    /** The last joiners answered and the answers, side by side (null while there are none). */
+    private NodeId[] answeredTo;
+    private JoinAccept[] answers;
+    private int nextEvicted;
+    private long lastAnswered;
 
     JoinDesk(CanNode node) {
         this.node = node;
@@ -157,8 +161,9 @@ final class JoinDesk {
     void onJoinRequest(JoinRequest join) {
         NodeId joiner = join.joiner();
         OwnZones zones = node.ownZones();
-        JoinAccept earlier = answered == null ? null : answered.get(joiner);
+        JoinAccept earlier = answerTo(joiner);
         if (earlier != null && !holdsAny(earlier.zones())) {
+            lastAnswered = node.ctx().now();
             node.ctx().send(joiner, earlier);
             return;
         }
@@ -217,23 +222,65 @@ final class JoinDesk {
     }
 
     private void remember(NodeId joiner, JoinAccept accept) {
-        if (answered == null) {
-            answered = new LinkedHashMap<>(8, 0.75f, false) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<NodeId, JoinAccept> eldest) {
-                    return size() > REMEMBERED_ANSWERS;
-                }
-            };
+        if (answeredTo == null) {
+            // Most owners answer one join at a time: room for one, grown only for a burst of joiners.
+            answeredTo = new NodeId[1];
+            answers = new JoinAccept[1];
         }
-        answered.put(joiner, accept);
+        int slot = indexOfAnswer(joiner);
+        if (slot < 0) {
+            slot = indexOfAnswer(null);
+        }
+        if (slot < 0 && answeredTo.length < REMEMBERED_ANSWERS) {
+            slot = answeredTo.length;
+            answeredTo = Arrays.copyOf(answeredTo, Math.min(REMEMBERED_ANSWERS, 2 * slot));
+            answers = Arrays.copyOf(answers, answeredTo.length);
+        }
+        if (slot < 0) {
+            slot = nextEvicted++ % REMEMBERED_ANSWERS;
+        }
+        answeredTo[slot] = joiner;
+        answers[slot] = accept;
+        lastAnswered = node.ctx().now();
+    }
+
+    private JoinAccept answerTo(NodeId joiner) {
+        if (answeredTo == null) {
+            return null;
+        }
+        int i = indexOfAnswer(joiner);
+        return i < 0 ? null : answers[i];
+    }
+
+    private int indexOfAnswer(NodeId joiner) {
+        for (int i = 0; i < answeredTo.length; i++) {
+            if (joiner == null ? answeredTo[i] == null : joiner.equals(answeredTo[i])) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     void cancel() {
         if (retry != null) {
             retry.cancel();
+            retry = null;
         }
         if (firstHopCheck != null) {
             firstHopCheck.cancel();
+            firstHopCheck = null;
+        }
+    }
+
+    /**
+     * Forgets answers no retry can ask for any more: a joiner retries {@code joinRetryMillis} after its
+     * request, so an answer unused for that long and a period more is only memory.
+     */
+    void forgetOldAnswers(long now) {
+        if (answeredTo != null && now - lastAnswered > node.config().joinRetryMillis() + node.config().updatePeriodMillis()) {
+            answeredTo = null;
+            answers = null;
+            nextEvicted = 0;
         }
     }
 }

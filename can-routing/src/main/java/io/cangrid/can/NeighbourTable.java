@@ -22,6 +22,7 @@ import java.util.List;
 final class NeighbourTable {
 
     private static final int FORGOTTEN_CAPACITY = 16;
+    private static final int FIRST_FORGOTTEN_CAPACITY = 4;
 
     private final List<NeighbourEntry> entries = new ArrayList<>(8);
     private NodeId[] forgottenIds;
@@ -89,23 +90,34 @@ final class NeighbourTable {
 
     /** Our zones changed: nodes dropped as not adjacent may be adjacent now, at the same version. */
     void forgetForgotten() {
-        if (forgottenIds != null) {
-            java.util.Arrays.fill(forgottenIds, null);
-        }
+        // Emptied, the memory goes too: most nodes forget nobody again for a long while.
+        forgottenIds = null;
+        forgottenVersions = null;
+        forgottenCursor = 0;
     }
 
     void remember(NodeId id, long version) {
         if (forgottenIds == null) {
-            forgottenIds = new NodeId[FORGOTTEN_CAPACITY];
-            forgottenVersions = new long[FORGOTTEN_CAPACITY];
+            forgottenIds = new NodeId[FIRST_FORGOTTEN_CAPACITY];
+            forgottenVersions = new long[FIRST_FORGOTTEN_CAPACITY];
         }
+        int free = -1;
         for (int i = 0; i < forgottenIds.length; i++) {
             if (id.equals(forgottenIds[i])) {
                 forgottenVersions[i] = Math.max(forgottenVersions[i], version);
                 return;
             }
+            if (free < 0 && forgottenIds[i] == null) {
+                free = i;
+            }
         }
-        int slot = forgottenCursor++ % FORGOTTEN_CAPACITY;
+        if (free < 0 && forgottenIds.length < FORGOTTEN_CAPACITY) {
+            // Most nodes forget a handful; only those that forget many get room for more.
+            free = forgottenIds.length;
+            forgottenIds = java.util.Arrays.copyOf(forgottenIds, Math.min(FORGOTTEN_CAPACITY, 2 * free));
+            forgottenVersions = java.util.Arrays.copyOf(forgottenVersions, forgottenIds.length);
+        }
+        int slot = free >= 0 ? free : forgottenCursor++ % FORGOTTEN_CAPACITY;
         forgottenIds[slot] = id;
         forgottenVersions[slot] = version;
     }

@@ -76,6 +76,18 @@ final class OwnZones {
         return false;
     }
 
+    /** True when one of {@code others} touches or overlaps one of our zones (closed boxes). */
+    boolean touchesAny(Zone[] others) {
+        for (Zone m : snapshot) {
+            for (Zone o : others) {
+                if (m.touches(o)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     boolean isNeighbourOfAny(Zone[] others) {
         for (Zone o : others) {
             if (isNeighbourOf(o)) {

@@ -53,11 +53,7 @@ final class SlabClimb {
         Choice best = new Choice(target, d, ownGap, unit);
         for (NeighbourEntry e : neighbours) {
             best.consider(e.zones(), e.id(), null, 1);
-            NeighbourState s = e.lastState();
-            if (s == null) {
-                continue;
-            }
-            for (NodeZones m : s.neighbours()) {
+            for (NodeZones m : e.listed()) {
                 if (!m.node().equals(self) && !m.node().equals(e.id())) {
                     best.consider(m.zones(), e.id(), m.node(), 2);
                 }

@@ -37,7 +37,7 @@ final class Takeovers {
     void presumeDead(NeighbourEntry dead) {
         log.debug("{}: presuming {} dead", node.ctxName(), dead.id());
 
-        NodeZones[] itsNeighbours = dead.lastState() == null ? new NodeZones[0] : dead.lastState().neighbours();
+        NodeZones[] itsNeighbours = dead.listed();
         for (Zone z : dead.zones()) {
             if (!node.ownZones().isNeighbourOf(z) || holdsOverlapping(z)
                     || (attempts != null && attempts.containsKey(z.path()))) {
@@ -89,10 +89,16 @@ final class Takeovers {
      * changed since is otherwise taken as read.
      */
     private void expire(TakeoverAttempt a) {
-        if (attempts.remove(a.zone.path(), a) && node.ownZones().withPath(a.zone.path()) != null) {
-            for (NeighbourEntry e : node.table().entries()) {
-                e.reread();
-            }
+        if (attempts == null) {
+            return;
+        }
+        boolean decided = attempts.remove(a.zone.path(), a);
+        if (attempts.isEmpty()) {
+            // Races are rare: no map is kept for a node that has none.
+            attempts = null;
+        }
+        if (decided && node.ownZones().withPath(a.zone.path()) != null) {
+            node.rereadLists();
         }
     }
 
@@ -128,7 +134,7 @@ final class Takeovers {
             // our race is over. A counter-claim would make the claimant drop space that only it may hold
             // by now; our state instead names the zone's newer holders, whose later epochs settle it.
             attempts.remove(t.zone());
-            node.ctx().send(t.claimant(), node.state());
+            node.sendState(t.claimant());
             return;
         }
         if (!a.dead.equals(t.dead())) {
@@ -204,7 +210,7 @@ final class Takeovers {
                         && (x.volume() > m.volume()
                         || (x.volume() == m.volume() && theirs.node().compareTo(node.id()) < 0)));
                 if (!theyWin) {
-                    node.ctx().send(theirs.node(), node.state());
+                    node.sendState(theirs.node());
                 } else {
                     log.debug("{}: yielding {} to {} ({})", node.ctxName(), m, theirs.node(), x);
                     node.ownZones().remove(m);
@@ -242,7 +248,7 @@ final class Takeovers {
                     a.timer.cancel();
                 }
             }
-            attempts.clear();
+            attempts = null;
         }
     }
 

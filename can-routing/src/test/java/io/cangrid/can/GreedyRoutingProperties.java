@@ -145,7 +145,9 @@ class GreedyRoutingProperties {
                 for (NodeZones c : lists.get(i)) {
                     int j = (int) c.node().value();
                     NeighbourEntry e = new NeighbourEntry(c.node(), c, 0);
-                    e.heard(new NeighbourState(c, centre(zones.get(j)), new Capabilities(), lists.get(j), null), 0);
+                    NeighbourState s = new NeighbourState(c, centre(zones.get(j)), new Capabilities(), lists.get(j), null);
+                    e.absorbList(s);
+                    e.heard(s, 0);
                     table.add(e);
                 }
                 tables.add(table);

@@ -161,8 +161,9 @@ public final class CanScaleRun {
     private void beginRouting(int settlePeriods) {
         this.settlePeriods = settlePeriods;
         progress.accept("built " + grid.activeCount() + " nodes, settled after " + settlePeriods + " more periods");
-        report = grid.inspect();
+        // The heap figure is the overlay's own: measured before the inspection builds its indexes.
         heapAfter = usedHeap();
+        report = grid.inspect();
         progress.accept("routing " + options.probes() + " probes");
         routing = new RoutingCheck(grid);
         routing.start(options.probes(), PointSource.uniform(options.dimensions()), report.index());

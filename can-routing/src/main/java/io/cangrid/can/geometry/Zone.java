@@ -158,6 +158,11 @@ public final class Zone {
         return true;
     }
 
+    /** True when the closed boxes touch or overlap: neither a neighbour nor an overlapping zone otherwise. */
+    public boolean touches(Zone other) {
+        return touches(other.lo, other.hi);
+    }
+
     /** True when the closed boxes touch or overlap (a cheap pre-filter for neighbour searches). */
     public boolean touches(double[] otherLo, double[] otherHi) {
         for (int i = 0; i < lo.length; i++) {

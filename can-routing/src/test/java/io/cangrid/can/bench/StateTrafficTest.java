@@ -25,7 +25,7 @@ class StateTrafficTest {
     private static NeighbourState state(long listVersion) {
         Zone whole = Zone.wholeSpace(2);
         return new NeighbourState(new NodeZones(A, 1, new Zone[] {whole}), Point.of(0.5, 0.5), new Capabilities(),
-                new NodeZones[0], listVersion, null);
+                new NodeZones[0], 0, null, null, listVersion, null);
     }
 
     @Test
