@@ -132,8 +132,7 @@ public final class NeighbourEntry {
                 // only the changes can be news.
                 return ListedClaims.news(s.changed(), oldList.changed());
             }
-            return ListedClaims.news(listed(),
-                    ListedClaims.merge(oldBase.listed(), oldList.changed(), oldList.dropped()));
+            return ListedClaims.news(listed(), oldBase.listed(), oldList.changed(), oldList.dropped());
         }
         if (baseState == null || s.baseVersion() > baseState.baseVersion()) {
             return null;

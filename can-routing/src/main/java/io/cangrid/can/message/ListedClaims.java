@@ -51,6 +51,35 @@ public final class ListedClaims {
         return out == null ? NONE : n == out.length ? out : Arrays.copyOf(out, n);
     }
 
+    /**
+     * As {@link #news(NodeZones[], NodeZones[])} against the list {@code base} with {@code changed} and
+     * {@code dropped} applied, without building that list.
+     */
+    public static NodeZones[] news(NodeZones[] now, NodeZones[] base, NodeZones[] changed, NodeId[] dropped) {
+        if (changed.length == 0 && dropped.length == 0) {
+            return news(now, base);
+        }
+        NodeZones[] out = null;
+        int n = 0;
+        for (int i = 0; i < now.length; i++) {
+            NodeZones c = now[i];
+            int j = indexOf(changed, c.node());
+            NodeZones held = j >= 0 ? changed[j] : null;
+            if (held == null && !contains(dropped, c.node())) {
+                int k = indexOf(base, c.node());
+                held = k >= 0 ? base[k] : null;
+            }
+            if (held != null && held.sameAs(c)) {
+                continue;
+            }
+            if (out == null) {
+                out = new NodeZones[now.length - i];
+            }
+            out[n++] = c;
+        }
+        return out == null ? NONE : n == out.length ? out : Arrays.copyOf(out, n);
+    }
+
     /** The nodes of {@code before} that {@code now} no longer lists. */
     public static NodeId[] gone(NodeZones[] now, NodeZones[] before) {
         NodeId[] out = null;
