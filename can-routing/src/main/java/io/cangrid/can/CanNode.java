@@ -7,6 +7,7 @@ import io.cangrid.can.message.JoinAccept;
 import io.cangrid.can.message.JoinContacts;
 import io.cangrid.can.message.JoinRequest;
 import io.cangrid.can.message.ListRequest;
+import io.cangrid.can.message.ListedClaims;
 import io.cangrid.can.message.NeighbourProbe;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.can.message.NodeZones;
@@ -626,9 +627,9 @@ public final class CanNode {
     /** True when the sender of {@code s} lists us, by the message itself or, for changes, with what we hold. */
     private boolean listsMe(NeighbourState s, NeighbourEntry known) {
         if (s.carriesList() || s.listVersion() == NeighbourState.UNVERSIONED) {
-            return io.cangrid.can.message.ListedClaims.indexOf(s.neighbours(), ctx.self()) >= 0;
+            return ListedClaims.indexOf(s.neighbours(), ctx.self()) >= 0;
         }
-        if (io.cangrid.can.message.ListedClaims.indexOf(s.changed(), ctx.self()) >= 0) {
+        if (ListedClaims.indexOf(s.changed(), ctx.self()) >= 0) {
             return true;
         }
         for (NodeId d : s.dropped()) {
@@ -636,7 +637,7 @@ public final class CanNode {
                 return false;
             }
         }
-        return known != null && io.cangrid.can.message.ListedClaims.indexOf(known.listed(), ctx.self()) >= 0;
+        return known != null && ListedClaims.indexOf(known.listed(), ctx.self()) >= 0;
     }
 
     void activateWith(Zone[] given, NodeZones[] learned) {

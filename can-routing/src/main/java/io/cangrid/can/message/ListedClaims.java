@@ -6,7 +6,7 @@ import java.util.Arrays;
 /**
  * Neighbour lists as state messages carry them: a base list, the claims changed since and the nodes
  * dropped since (see {@link NeighbourState}). Lists hold a few dozen claims, so linear search is the fast
- * way; a claim that did not change is usually the very same object, which is compared first.
+ * way; an unchanged claim is usually the very same object, so identity is tried before equality.
  */
 public final class ListedClaims {
 
@@ -100,12 +100,8 @@ public final class ListedClaims {
     /** The position of {@code node}'s claim in {@code claims}, or -1. */
     public static int indexOf(NodeZones[] claims, NodeId node) {
         for (int i = 0; i < claims.length; i++) {
-            if (claims[i].node() == node) {
-                return i;
-            }
-        }
-        for (int i = 0; i < claims.length; i++) {
-            if (claims[i].node().equals(node)) {
+            NodeId n = claims[i].node();
+            if (n == node || n.equals(node)) {
                 return i;
             }
         }
