@@ -309,6 +309,14 @@ public final class CanNode {
 
     /** Learns of nodes next to us from a neighbour's list; tells each newly found node about us. */
     void discover(NodeZones[] claims) {
+        discover(claims, true);
+    }
+
+    /**
+     * As {@link #discover(NodeZones[])}; without {@code announce} the caller tells the new nodes itself
+     * (a change of our zones, which is sent to every neighbour once the table is complete).
+     */
+    private void discover(NodeZones[] claims, boolean announce) {
         // Most claims in a neighbour's list are of nodes two hops away, nowhere near our zones: one box test
         // rules out both a conflict and adjacency for them, before any closer look.
         NodeZones[] near = null;
@@ -329,6 +337,8 @@ public final class CanNode {
         if (yielded) {
             zonesChanged(null);
         }
+        NodeId[] found = null;
+        int f = 0;
         for (int i = 0; i < n; i++) {
             NodeZones c = near[i];
             // Second-hand news only ever adds a node: whether it stays is for its own messages to say.
@@ -339,8 +349,25 @@ public final class CanNode {
             NeighbourEntry e = table.put(c, ctx.now());
             dropEmptied(table.reconcile(e));
             dropEmptied(table.yieldTo(zones.toArray(), List.of(e)));
-            if (isNew && table.get(c.node()) != null) {
-                sendState(c.node());
+            if (isNew && announce) {
+                if (found == null) {
+                    found = new NodeId[n];
+                }
+                found[f++] = c.node();
+            }
+        }
+        if (f > 0) {
+            // One sending round for all the nodes found: each hears our list as it stands after the whole
+            // list was read, and the round's messages are built once.
+            Outgoing out = null;
+            for (int i = 0; i < f; i++) {
+                NeighbourEntry e = table.get(found[i]);
+                if (e != null) {
+                    if (out == null) {
+                        out = new Outgoing();
+                    }
+                    ctx.send(e.id(), out.to(e));
+                }
             }
         }
     }
@@ -440,7 +467,7 @@ public final class CanNode {
             }
         }
         if (learned != null) {
-            discover(learned);
+            discover(learned, false);
         }
         Outgoing out = new Outgoing();
         for (NeighbourEntry e : before) {

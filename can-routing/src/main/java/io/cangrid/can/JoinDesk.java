@@ -46,9 +46,13 @@ final class JoinDesk {
     private int silentInARow;
     private Timer retry;
     private Timer firstHopCheck;
-    /** The last joiners answered and the answers, side by side (null while there are none). */
+    /**
+     * The last joiners answered and the zones each was given, side by side (null while there are none).
+     * Only the zones are kept: a retried request is answered with the neighbours we know then, so the
+     * lists of a burst of joins do not stay in memory for the seconds a retry may take to come.
+     */
     private NodeId[] answeredTo;
-    private JoinAccept[] answers;
+    private Zone[][] answers;
     private int nextEvicted;
     private long lastAnswered;
 
@@ -161,10 +165,10 @@ final class JoinDesk {
     void onJoinRequest(JoinRequest join) {
         NodeId joiner = join.joiner();
         OwnZones zones = node.ownZones();
-        JoinAccept earlier = answerTo(joiner);
-        if (earlier != null && !holdsAny(earlier.zones())) {
+        Zone[] earlier = answerTo(joiner);
+        if (earlier != null && !holdsAny(earlier)) {
             lastAnswered = node.ctx().now();
-            node.ctx().send(joiner, earlier);
+            node.ctx().send(joiner, accept(earlier, neighboursOf(earlier), join.attempt()));
             return;
         }
         Zone target = zones.containing(join.point());
@@ -195,18 +199,35 @@ final class JoinDesk {
         }
         Zone[] givenZones = {given};
         // Collect the joiner's neighbours before our own table is pruned to our smaller zone.
-        List<NodeZones> around = new ArrayList<>();
-        for (NeighbourEntry e : node.table().entries()) {
-            if (given.isNeighbourOfAny(e.zones())) {
-                around.add(e.claim());
-            }
-        }
+        List<NodeZones> around = neighboursOf(givenZones);
         node.listener().zonesHandedOver(givenZones, joiner);
         node.zonesChanged(new NodeZones[] {new NodeZones(joiner, 0, givenZones)});
-        around.add(0, node.claim());
-        JoinAccept accept = new JoinAccept(givenZones, around.toArray(new NodeZones[0]), join.attempt());
-        remember(joiner, accept);
-        node.ctx().send(joiner, accept);
+        remember(joiner, givenZones);
+        node.ctx().send(joiner, accept(givenZones, around, join.attempt()));
+    }
+
+    /** The claims in our table of the nodes next to {@code given}. */
+    private List<NodeZones> neighboursOf(Zone[] given) {
+        List<NodeZones> around = new ArrayList<>();
+        for (NeighbourEntry e : node.table().entries()) {
+            for (Zone g : given) {
+                if (g.isNeighbourOfAny(e.zones())) {
+                    around.add(e.claim());
+                    break;
+                }
+            }
+        }
+        return around;
+    }
+
+    /** The answer giving {@code given}: our own claim first, then the joiner's other neighbours we know. */
+    private JoinAccept accept(Zone[] given, List<NodeZones> around, long attempt) {
+        NodeZones[] learned = new NodeZones[around.size() + 1];
+        learned[0] = node.claim();
+        for (int i = 0; i < around.size(); i++) {
+            learned[i + 1] = around.get(i);
+        }
+        return new JoinAccept(given, learned, attempt);
     }
 
     /** True when space we once gave away is ours again: an answer that gave it is outdated. */
@@ -221,11 +242,11 @@ final class JoinDesk {
         return false;
     }
 
-    private void remember(NodeId joiner, JoinAccept accept) {
+    private void remember(NodeId joiner, Zone[] given) {
         if (answeredTo == null) {
             // Most owners answer one join at a time: room for one, grown only for a burst of joiners.
             answeredTo = new NodeId[1];
-            answers = new JoinAccept[1];
+            answers = new Zone[1][];
         }
         int slot = indexOfAnswer(joiner);
         if (slot < 0) {
@@ -240,11 +261,11 @@ final class JoinDesk {
             slot = nextEvicted++ % REMEMBERED_ANSWERS;
         }
         answeredTo[slot] = joiner;
-        answers[slot] = accept;
+        answers[slot] = given;
         lastAnswered = node.ctx().now();
     }
 
-    private JoinAccept answerTo(NodeId joiner) {
+    private Zone[] answerTo(NodeId joiner) {
         if (answeredTo == null) {
             return null;
         }

@@ -3,9 +3,12 @@ package io.cangrid.can;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.overlay.NodeId;
+import java.util.AbstractList;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.RandomAccess;
 
 /**
  * A node's neighbours. Tables are small (a few dozen entries), so a list with linear search beats a hash
@@ -24,27 +27,66 @@ final class NeighbourTable {
     private static final int FORGOTTEN_CAPACITY = 16;
     private static final int FIRST_FORGOTTEN_CAPACITY = 4;
 
-    private final List<NeighbourEntry> entries = new ArrayList<>(8);
+    /** Room added whenever the table is full: tables grow to a few dozen and stay near that size. */
+    private static final int GROWTH = 4;
+
+    /** The entries in {@code [0, size)}, in the order they came. */
+    private NeighbourEntry[] slots = new NeighbourEntry[GROWTH];
+    /**
+     * The low 16 bits of each entry's node id, side by side with the entries. Finding an entry is the
+     * commonest table operation (every message); scanning these numbers reads a cache line where
+     * comparing ids through the entries would follow three references per entry, which dominates at a
+     * million nodes. A match is confirmed on the id itself.
+     */
+    private char[] keys = new char[GROWTH];
+    private int size;
+    /** Whether {@link #claims()} must be rebuilt: set whenever an entry comes, goes or changes claim. */
+    private boolean claimsDirty = true;
     private NodeId[] forgottenIds;
     private long[] forgottenVersions;
     private int forgottenCursor;
     private NodeZones[] claimsCache;
 
+    /** The entries, a read-only view that follows the table (made per call: a field would cost every node). */
     List<NeighbourEntry> entries() {
-        return Collections.unmodifiableList(entries);
+        return new EntryView();
+    }
+
+    private final class EntryView extends AbstractList<NeighbourEntry> implements RandomAccess {
+        @Override
+        public NeighbourEntry get(int index) {
+            Objects.checkIndex(index, size);
+            return slots[index];
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
+
+    private static char key(NodeId id) {
+        return (char) id.value();
     }
 
     int size() {
-        return entries.size();
+        return size;
     }
 
     NeighbourEntry get(NodeId id) {
-        for (NeighbourEntry e : entries) {
-            if (e.id().equals(id)) {
-                return e;
+        int i = indexOf(id);
+        return i < 0 ? null : slots[i];
+    }
+
+    private int indexOf(NodeId id) {
+        char key = key(id);
+        char[] k = keys;
+        for (int i = 0, n = size; i < n; i++) {
+            if (k[i] == key && slots[i].id().equals(id)) {
+                return i;
             }
         }
-        return null;
+        return -1;
     }
 
     /** True when {@code claim} is not newer than what this table knows (or knew) of that node. */
@@ -69,23 +111,33 @@ final class NeighbourTable {
         NeighbourEntry e = get(claim.node());
         if (e == null) {
             e = new NeighbourEntry(claim.node(), claim, now);
-            entries.add(e);
+            if (size == slots.length) {
+                slots = Arrays.copyOf(slots, size + GROWTH);
+                keys = Arrays.copyOf(keys, size + GROWTH);
+            }
+            keys[size] = key(claim.node());
+            slots[size++] = e;
+            claimsDirty = true;
         } else {
+            claimsDirty |= !e.claim().sameAs(claim);
             e.update(claim, now);
         }
         return e;
     }
 
     NeighbourEntry remove(NodeId id) {
-        for (int i = 0; i < entries.size(); i++) {
-            NeighbourEntry e = entries.get(i);
-            if (e.id().equals(id)) {
-                entries.remove(i);
-                remember(id, e.version());
-                return e;
-            }
+        int i = indexOf(id);
+        if (i < 0) {
+            return null;
         }
-        return null;
+        NeighbourEntry e = slots[i];
+        // Entries keep their order: the claims list a state message carries follows it.
+        System.arraycopy(slots, i + 1, slots, i, size - i - 1);
+        System.arraycopy(keys, i + 1, keys, i, size - i - 1);
+        slots[--size] = null;
+        claimsDirty = true;
+        remember(id, e.version());
+        return e;
     }
 
     /** Our zones changed: nodes dropped as not adjacent may be adjacent now, at the same version. */
@@ -114,8 +166,8 @@ final class NeighbourTable {
         if (free < 0 && forgottenIds.length < FORGOTTEN_CAPACITY) {
             // Most nodes forget a handful; only those that forget many get room for more.
             free = forgottenIds.length;
-            forgottenIds = java.util.Arrays.copyOf(forgottenIds, Math.min(FORGOTTEN_CAPACITY, 2 * free));
-            forgottenVersions = java.util.Arrays.copyOf(forgottenVersions, forgottenIds.length);
+            forgottenIds = Arrays.copyOf(forgottenIds, Math.min(FORGOTTEN_CAPACITY, 2 * free));
+            forgottenVersions = Arrays.copyOf(forgottenVersions, forgottenIds.length);
         }
         int slot = free >= 0 ? free : forgottenCursor++ % FORGOTTEN_CAPACITY;
         forgottenIds[slot] = id;
@@ -132,7 +184,8 @@ final class NeighbourTable {
         Zone[] mine = fresh.claim().zones();
         boolean freshChanged = false;
         boolean[] superseded = null;
-        for (NeighbourEntry other : entries) {
+        for (int o = 0; o < size; o++) {
+            NeighbourEntry other = slots[o];
             if (other == fresh) {
                 continue;
             }
@@ -188,7 +241,7 @@ final class NeighbourTable {
      * space that has since come to this node. Returns the entries left with no zones.
      */
     List<NeighbourEntry> yieldTo(Zone[] own) {
-        return yieldTo(own, entries);
+        return yieldTo(own, entries());
     }
 
     /** As {@link #yieldTo(Zone[])}, for the given entries only. */
@@ -245,14 +298,18 @@ final class NeighbourTable {
      * messages are copied (on the wire, in copy-on-send mode), and must not renumber our list.
      */
     NodeZones[] claims() {
-        boolean same = claimsCache != null && claimsCache.length == entries.size();
-        for (int i = 0; same && i < claimsCache.length; i++) {
-            same = claimsCache[i].sameAs(entries.get(i).claim());
-        }
-        if (!same) {
-            NodeZones[] out = new NodeZones[entries.size()];
+        if (claimsDirty) {
+            claimsDirty = false;
+            boolean same = claimsCache != null && claimsCache.length == size;
+            for (int i = 0; same && i < claimsCache.length; i++) {
+                same = claimsCache[i].sameAs(slots[i].claim());
+            }
+            if (same) {
+                return claimsCache;
+            }
+            NodeZones[] out = new NodeZones[size];
             for (int i = 0; i < out.length; i++) {
-                out[i] = entries.get(i).claim();
+                out[i] = slots[i].claim();
             }
             claimsCache = out;
         }

@@ -55,20 +55,18 @@ public final class GeometryValues {
             public void write(Kryo kryo, Output out, Zone zone) {
                 int d = zone.dimensions();
                 out.writeVarInt(d, true);
-                double[] lo = zone.loArray();
-                double[] hi = zone.hiArray();
                 // One bit per coordinate: set for those written whole, clear for the short form.
                 for (int first = 0; first < 2 * d; first += 8) {
                     int mask = 0;
                     for (int i = first; i < Math.min(2 * d, first + 8); i++) {
-                        if (!isShort(i < d ? lo[i] : hi[i - d])) {
+                        if (!isShort(zone.corner(i))) {
                             mask |= 1 << (i - first);
                         }
                     }
                     out.writeByte(mask);
                 }
                 for (int i = 0; i < 2 * d; i++) {
-                    double x = i < d ? lo[i] : hi[i - d];
+                    double x = zone.corner(i);
                     if (isShort(x)) {
                         out.writeVarLong(Long.reverse(Double.doubleToRawLongBits(x)), true);
                     } else {

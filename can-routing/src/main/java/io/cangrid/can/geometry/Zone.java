@@ -15,8 +15,12 @@ import java.util.Locale;
  */
 public final class Zone {
 
-    private final double[] lo;
-    private final double[] hi;
+    /**
+     * The lower corner then the upper corner, {@code 2D} values in one array: a zone is read in every
+     * neighbour test, and one array is one reference to follow where two would be two.
+     */
+    private final double[] box;
+    private final int dims;
     private final ZonePath path;
     private final long epoch;
 
@@ -30,8 +34,17 @@ public final class Zone {
                         "dimension %d: need 0 <= lo < hi <= 1, got [%s, %s]", i, lo[i], hi[i]));
             }
         }
-        this.lo = lo.clone();
-        this.hi = hi.clone();
+        this.dims = lo.length;
+        this.box = new double[2 * dims];
+        System.arraycopy(lo, 0, box, 0, dims);
+        System.arraycopy(hi, 0, box, dims, dims);
+        this.path = path;
+        this.epoch = epoch;
+    }
+
+    private Zone(double[] box, int dims, ZonePath path, long epoch) {
+        this.box = box;
+        this.dims = dims;
         this.path = path;
         this.epoch = epoch;
     }
@@ -45,19 +58,19 @@ public final class Zone {
     }
 
     public int dimensions() {
-        return lo.length;
+        return dims;
     }
 
     public double lo(int d) {
-        return lo[d];
+        return box[d];
     }
 
     public double hi(int d) {
-        return hi[d];
+        return box[dims + d];
     }
 
     public double length(int d) {
-        return hi[d] - lo[d];
+        return box[dims + d] - box[d];
     }
 
     public ZonePath path() {
@@ -70,21 +83,25 @@ public final class Zone {
 
     /** The same box and path, re-issued with a later epoch (hand-over or takeover). */
     public Zone reissued(long newEpoch) {
-        return new Zone(lo, hi, path, newEpoch);
+        // Boxes never change: the re-issued zone shares this one's.
+        return new Zone(box, dims, path, newEpoch);
     }
 
     public double volume() {
         double v = 1.0;
-        for (int i = 0; i < lo.length; i++) {
-            v *= hi[i] - lo[i];
+        for (int i = 0; i < dims; i++) {
+            v *= box[dims + i] - box[i];
         }
         return v;
     }
 
     public boolean contains(Point p) {
-        for (int i = 0; i < lo.length; i++) {
+        double[] b = box;
+        int n = dims;
+        for (int i = 0; i < n; i++) {
             double x = p.get(i);
-            if (x < lo[i] || x > hi[i] || (x == hi[i] && hi[i] < 1.0)) {
+            double hi = b[n + i];
+            if (x < b[i] || x > hi || (x == hi && hi < 1.0)) {
                 return false;
             }
         }
@@ -94,9 +111,13 @@ public final class Zone {
     /** Euclidean distance from {@code p} to the closest point of this box (0 inside). */
     public double distanceTo(Point p) {
         double sum = 0;
-        for (int i = 0; i < lo.length; i++) {
+        double[] b = box;
+        int n = dims;
+        for (int i = 0; i < n; i++) {
             double x = p.get(i);
-            double d = x < lo[i] ? lo[i] - x : (x > hi[i] ? x - hi[i] : 0.0);
+            double lo = b[i];
+            double hi = b[n + i];
+            double d = x < lo ? lo - x : (x > hi ? x - hi : 0.0);
             sum += d * d;
         }
         return Math.sqrt(sum);
@@ -104,7 +125,7 @@ public final class Zone {
 
     /** Length of the overlap of the two extents in dimension {@code d} (0 when they only touch or are apart). */
     public double overlap(Zone other, int d) {
-        return Math.max(0.0, Math.min(hi[d], other.hi[d]) - Math.max(lo[d], other.lo[d]));
+        return Math.max(0.0, Math.min(hi(d), other.hi(d)) - Math.max(lo(d), other.lo(d)));
     }
 
     /**
@@ -113,13 +134,20 @@ public final class Zone {
      */
     public int neighbourDimension(Zone other) {
         int abutting = -1;
-        for (int i = 0; i < lo.length; i++) {
-            if (hi[i] == other.lo[i] || other.hi[i] == lo[i]) {
+        double[] a = box;
+        double[] b = other.box;
+        int n = dims;
+        for (int i = 0; i < n; i++) {
+            double aLo = a[i];
+            double aHi = a[n + i];
+            double bLo = b[i];
+            double bHi = b[n + i];
+            if (aHi == bLo || bHi == aLo) {
                 if (abutting >= 0) {
                     return -1;
                 }
                 abutting = i;
-            } else if (Math.min(hi[i], other.hi[i]) <= Math.max(lo[i], other.lo[i])) {
+            } else if (Math.min(aHi, bHi) <= Math.max(aLo, bLo)) {
                 return -1;
             }
         }
@@ -141,17 +169,18 @@ public final class Zone {
 
     /** True when {@code other} lies directly above this zone in {@code d}: its lower face is our upper face. */
     public boolean hasUpperNeighbour(Zone other, int d) {
-        return other.lo[d] == hi[d] && neighbourDimension(other) == d;
+        return other.lo(d) == hi(d) && neighbourDimension(other) == d;
     }
 
     /** True when the two boxes share interior volume. */
     public boolean intersects(Zone other) {
         // Every box has lo < hi, so two extents are apart exactly when one ends where the other begins or
         // before. Overlap tests run for every pair of zones in each neighbour's news: keep them lean.
-        double[] otherLo = other.lo;
-        double[] otherHi = other.hi;
-        for (int i = 0; i < lo.length; i++) {
-            if (hi[i] <= otherLo[i] || otherHi[i] <= lo[i]) {
+        double[] a = box;
+        double[] b = other.box;
+        int n = dims;
+        for (int i = 0; i < n; i++) {
+            if (a[n + i] <= b[i] || b[n + i] <= a[i]) {
                 return false;
             }
         }
@@ -160,13 +189,21 @@ public final class Zone {
 
     /** True when the closed boxes touch or overlap: neither a neighbour nor an overlapping zone otherwise. */
     public boolean touches(Zone other) {
-        return touches(other.lo, other.hi);
+        double[] a = box;
+        double[] b = other.box;
+        int n = dims;
+        for (int i = 0; i < n; i++) {
+            if (b[n + i] < a[i] || b[i] > a[n + i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** True when the closed boxes touch or overlap (a cheap pre-filter for neighbour searches). */
     public boolean touches(double[] otherLo, double[] otherHi) {
-        for (int i = 0; i < lo.length; i++) {
-            if (otherHi[i] < lo[i] || otherLo[i] > hi[i]) {
+        for (int i = 0; i < dims; i++) {
+            if (otherHi[i] < box[i] || otherLo[i] > box[dims + i]) {
                 return false;
             }
         }
@@ -175,16 +212,16 @@ public final class Zone {
 
     /** Splits at {@code at} along {@code d}: [0] the lower half (path bit 0), [1] the upper half (bit 1). */
     public Zone[] split(int d, double at, long newEpoch) {
-        if (!(at > lo[d] && at < hi[d])) {
-            throw new IllegalArgumentException("split position " + at + " is not inside [" + lo[d] + ", " + hi[d] + ")");
+        if (!(at > lo(d) && at < hi(d))) {
+            throw new IllegalArgumentException("split position " + at + " is not inside [" + lo(d) + ", " + hi(d) + ")");
         }
-        double[] lowerHi = hi.clone();
-        lowerHi[d] = at;
-        double[] upperLo = lo.clone();
-        upperLo[d] = at;
+        double[] lower = box.clone();
+        lower[dims + d] = at;
+        double[] upper = box.clone();
+        upper[d] = at;
         return new Zone[] {
-            new Zone(lo, lowerHi, path.child(0), newEpoch),
-            new Zone(upperLo, hi, path.child(1), newEpoch)
+            new Zone(lower, dims, path.child(0), newEpoch),
+            new Zone(upper, dims, path.child(1), newEpoch)
         };
     }
 
@@ -198,11 +235,11 @@ public final class Zone {
             return false;
         }
         int differing = 0;
-        for (int i = 0; i < lo.length; i++) {
-            if (lo[i] == other.lo[i] && hi[i] == other.hi[i]) {
+        for (int i = 0; i < dims; i++) {
+            if (lo(i) == other.lo(i) && hi(i) == other.hi(i)) {
                 continue;
             }
-            if (++differing > 1 || (hi[i] != other.lo[i] && other.hi[i] != lo[i])) {
+            if (++differing > 1 || (hi(i) != other.lo(i) && other.hi(i) != lo(i))) {
                 return false;
             }
         }
@@ -214,17 +251,16 @@ public final class Zone {
         if (!path.isSiblingOf(sibling.path)) {
             throw new IllegalArgumentException(path + " and " + sibling.path + " are not siblings");
         }
-        double[] l = new double[lo.length];
-        double[] h = new double[lo.length];
-        for (int i = 0; i < lo.length; i++) {
-            l[i] = Math.min(lo[i], sibling.lo[i]);
-            h[i] = Math.max(hi[i], sibling.hi[i]);
+        double[] merged = new double[2 * dims];
+        for (int i = 0; i < dims; i++) {
+            merged[i] = Math.min(lo(i), sibling.lo(i));
+            merged[dims + i] = Math.max(hi(i), sibling.hi(i));
         }
-        return new Zone(l, h, path.parent(), newEpoch);
+        return new Zone(merged, dims, path.parent(), newEpoch);
     }
 
     public boolean sameBox(Zone other) {
-        return java.util.Arrays.equals(lo, other.lo) && java.util.Arrays.equals(hi, other.hi);
+        return box == other.box || java.util.Arrays.equals(box, other.box);
     }
 
     /** The same box, partition path and epoch: equal in all that a zone states. */
@@ -232,22 +268,19 @@ public final class Zone {
         return this == other || (other != null && epoch == other.epoch && sameBox(other) && path.equals(other.path));
     }
 
-    double[] loArray() {
-        return lo;
-    }
-
-    double[] hiArray() {
-        return hi;
+    /** Coordinate {@code i} of the box in wire order: the lower corner's {@code D}, then the upper corner's. */
+    double corner(int i) {
+        return box[i];
     }
 
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("Zone").append(path).append('#').append(epoch).append('[');
-        for (int i = 0; i < lo.length; i++) {
+        for (int i = 0; i < dims; i++) {
             if (i > 0) {
                 sb.append(" x ");
             }
-            sb.append(String.format(Locale.ROOT, "%.4f..%.4f", lo[i], hi[i]));
+            sb.append(String.format(Locale.ROOT, "%.4f..%.4f", lo(i), hi(i)));
         }
         return sb.append(']').toString();
     }

@@ -10,13 +10,20 @@ import java.util.Arrays;
  */
 public final class ZonePath {
 
-    public static final ZonePath ROOT = new ZonePath(new long[0], 0);
+    public static final ZonePath ROOT = new ZonePath(0L, null, 0);
 
-    private final long[] bits;
+    /**
+     * Levels 0 to 63 are bits of {@code first}; deeper levels, in the rare path that has them, are in
+     * {@code more}. Overlap tests between paths run for every pair of zones a neighbour's news brings, and
+     * a path held in the object itself is read without following a reference (and is 16 bytes smaller).
+     */
+    private final long first;
+    private final long[] more;
     private final int depth;
 
-    private ZonePath(long[] bits, int depth) {
-        this.bits = bits;
+    private ZonePath(long first, long[] more, int depth) {
+        this.first = first;
+        this.more = more;
         this.depth = depth;
     }
 
@@ -34,7 +41,29 @@ public final class ZonePath {
         if (used != 0 && (bits[bits.length - 1] >>> used) != 0) {
             throw new IllegalArgumentException("a zone path of depth " + depth + " has sides set past its depth");
         }
-        return depth == 0 ? ROOT : new ZonePath(bits.clone(), depth);
+        return depth == 0 ? ROOT : ofWords(bits, depth);
+    }
+
+    /** A path from words already checked, which the new path may keep. */
+    private static ZonePath ofWords(long[] words, int depth) {
+        long[] more = words.length > 1 ? Arrays.copyOfRange(words, 1, words.length) : null;
+        return new ZonePath(words.length > 0 ? words[0] : 0L, more, depth);
+    }
+
+    /** The path's words, level 0 first, {@code words} of them (zero-filled past the path's own). */
+    private long[] words(int words) {
+        long[] w = new long[words];
+        if (words > 0) {
+            w[0] = first;
+        }
+        if (more != null) {
+            System.arraycopy(more, 0, w, 1, Math.min(more.length, words - 1));
+        }
+        return w;
+    }
+
+    private long word(int i) {
+        return i == 0 ? first : more[i - 1];
     }
 
     public int depth() {
@@ -46,18 +75,21 @@ public final class ZonePath {
         if (level < 0 || level >= depth) {
             throw new IndexOutOfBoundsException("level " + level + " of a path of depth " + depth);
         }
-        return (int) ((bits[level >>> 6] >>> (level & 63)) & 1L);
+        return (int) ((word(level >>> 6) >>> (level & 63)) & 1L);
     }
 
     public ZonePath child(int side) {
         if (side != 0 && side != 1) {
             throw new IllegalArgumentException("side is 0 or 1, was " + side);
         }
-        long[] next = Arrays.copyOf(bits, (depth >>> 6) + 1);
+        if (depth < 64) {
+            return new ZonePath(first | ((long) side << depth), null, depth + 1);
+        }
+        long[] next = words((depth >>> 6) + 1);
         if (side == 1) {
             next[depth >>> 6] |= 1L << (depth & 63);
         }
-        return new ZonePath(next, depth + 1);
+        return ofWords(next, depth + 1);
     }
 
     public ZonePath parent() {
@@ -65,20 +97,27 @@ public final class ZonePath {
             throw new IllegalStateException("the root has no parent");
         }
         int d = depth - 1;
-        long[] next = Arrays.copyOf(bits, (d + 63) >>> 6);
-        if (next.length > 0 && (d & 63) != 0) {
+        if (d <= 64) {
+            return new ZonePath(d == 64 ? first : first & ((1L << d) - 1), null, d);
+        }
+        long[] next = words((d + 63) >>> 6);
+        if ((d & 63) != 0) {
             next[next.length - 1] &= (1L << (d & 63)) - 1;
         }
-        return new ZonePath(next, d);
+        return ofWords(next, d);
     }
 
     public ZonePath sibling() {
         if (depth == 0) {
             throw new IllegalStateException("the root has no sibling");
         }
-        long[] next = bits.clone();
-        next[(depth - 1) >>> 6] ^= 1L << ((depth - 1) & 63);
-        return new ZonePath(next, depth);
+        int level = depth - 1;
+        if (level < 64) {
+            return new ZonePath(first ^ (1L << level), more, depth);
+        }
+        long[] next = words((depth + 63) >>> 6);
+        next[level >>> 6] ^= 1L << (level & 63);
+        return ofWords(next, depth);
     }
 
     /** The last side taken: 0 for a lower child, 1 for an upper one. */
@@ -90,9 +129,14 @@ public final class ZonePath {
         if (depth > other.depth) {
             return false;
         }
+        if (depth <= 64) {
+            // Every path of a grid below some 10^19 zones: one word.
+            long mask = depth == 64 ? -1L : (1L << depth) - 1;
+            return (first & mask) == (other.first & mask);
+        }
         int full = depth >>> 6;
         for (int i = 0; i < full; i++) {
-            if (bits[i] != other.bits[i]) {
+            if (word(i) != other.word(i)) {
                 return false;
             }
         }
@@ -101,7 +145,7 @@ public final class ZonePath {
             return true;
         }
         long mask = (1L << rest) - 1;
-        return (bits[full] & mask) == (other.bits[full] & mask);
+        return (word(full) & mask) == (other.word(full) & mask);
     }
 
     /** True when one path is a prefix of the other: the two zones share space. */
@@ -115,12 +159,12 @@ public final class ZonePath {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ZonePath p && p.depth == depth && Arrays.equals(bits, p.bits);
+        return o instanceof ZonePath p && p.depth == depth && p.first == first && Arrays.equals(more, p.more);
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(bits) + depth;
+        return 31 * (31 * Long.hashCode(first) + Arrays.hashCode(more)) + depth;
     }
 
     @Override

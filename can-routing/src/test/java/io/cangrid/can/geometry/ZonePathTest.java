@@ -32,7 +32,10 @@ class ZonePathTest {
         for (int i = 0; i < 65; i++) {
             deep = deep.child(1);
         }
-        assertThat(ZonePath.fromBits(new long[] {-1L, 1L}, 65)).isEqualTo(deep);
+        assertThat(ZonePath.fromBits(new long[] {-1L, 1L}, 65)).isEqualTo(deep).hasSameHashCodeAs(deep);
+        assertThat(deep.parent()).isEqualTo(ZonePath.fromBits(new long[] {-1L}, 64)).hasSameHashCodeAs(deep.parent());
+        assertThat(deep.sibling().overlaps(deep)).isFalse();
+        assertThat(deep.parent().overlaps(deep.sibling())).isTrue();
         assertThatThrownBy(() -> ZonePath.fromBits(new long[] {0b1000}, 3)).hasMessageContaining("past its depth");
         assertThatThrownBy(() -> ZonePath.fromBits(new long[2], 64)).hasMessageContaining("1 word(s), not 2");
     }
