@@ -303,25 +303,33 @@ public final class CanNode {
         if (news == null) {
             ctx.send(from, new ListRequest());
         } else if (news.length > 0) {
-            discover(news);
+            discover(news, true, true);
         }
     }
 
     /** Learns of nodes next to us from a neighbour's list; tells each newly found node about us. */
     void discover(NodeZones[] claims) {
-        discover(claims, true);
+        discover(claims, true, false);
     }
 
     /**
      * As {@link #discover(NodeZones[])}; without {@code announce} the caller tells the new nodes itself
-     * (a change of our zones, which is sent to every neighbour once the table is complete).
+     * (a change of our zones, which is sent to every neighbour once the table is complete); with
+     * {@code skipHeld}, claims our table holds as they are are passed over (news from a neighbour's list).
      */
-    private void discover(NodeZones[] claims, boolean announce) {
+    private void discover(NodeZones[] claims, boolean announce, boolean skipHeld) {
         // Most claims in a neighbour's list are of nodes two hops away, nowhere near our zones: one box test
-        // rules out both a conflict and adjacency for them, before any closer look.
+        // rules out both a conflict and adjacency for them, before any closer look. A neighbour's list also
+        // names many of our own neighbours, often by the very claim our table holds, which was looked at
+        // when it came in (and is again whenever our space grows): comparing references spares following
+        // each such claim to its zones.
+        NodeZones[] held = skipHeld ? table.claims() : ListedClaims.NONE;
         NodeZones[] near = null;
         int n = 0;
         for (NodeZones c : claims) {
+            if (ListedClaims.holdsObject(held, c)) {
+                continue;
+            }
             if (zones.touchesAny(c.zones()) && !c.node().equals(ctx.self())) {
                 if (near == null) {
                     near = new NodeZones[claims.length];
@@ -467,7 +475,7 @@ public final class CanNode {
             }
         }
         if (learned != null) {
-            discover(learned, false);
+            discover(learned, false, false);
         }
         Outgoing out = new Outgoing();
         for (NeighbourEntry e : before) {
