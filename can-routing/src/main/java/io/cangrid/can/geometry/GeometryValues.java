@@ -4,6 +4,7 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import io.cangrid.overlay.wire.CompactDoubles;
 import io.cangrid.overlay.wire.WireFormatException;
 
 /**
@@ -50,27 +51,33 @@ public final class GeometryValues {
             }
         };
 
+    /*
+     * Each coordinate of a zone starts with a tag: a coordinate new to the message follows in its short or
+     * its whole form, or the tag names one the message carried before (see FaceTable).
+     */
+    private static final int NEW_SHORT = 0;
+    private static final int NEW_WHOLE = 1;
+    private static final int KNOWN = 2;
+
     private static final Serializer<Zone> ZONES = new Serializer<>(false, true) {
             @Override
             public void write(Kryo kryo, Output out, Zone zone) {
                 int d = zone.dimensions();
                 out.writeVarInt(d, true);
-                // One bit per coordinate: set for those written whole, clear for the short form.
-                for (int first = 0; first < 2 * d; first += 8) {
-                    int mask = 0;
-                    for (int i = first; i < Math.min(2 * d, first + 8); i++) {
-                        if (!isShort(zone.corner(i))) {
-                            mask |= 1 << (i - first);
-                        }
-                    }
-                    out.writeByte(mask);
-                }
+                FaceTable faces = FaceTable.of(kryo);
                 for (int i = 0; i < 2 * d; i++) {
                     double x = zone.corner(i);
-                    if (isShort(x)) {
-                        out.writeVarLong(Long.reverse(Double.doubleToRawLongBits(x)), true);
+                    int known = faces.find(x);
+                    if (known >= 0) {
+                        out.writeVarInt(KNOWN + known, true);
+                    } else if (CompactDoubles.isShort(x)) {
+                        out.writeVarInt(NEW_SHORT, true);
+                        CompactDoubles.writeShort(out, x);
+                        faces.add(x);
                     } else {
+                        out.writeVarInt(NEW_WHOLE, true);
                         out.writeDouble(x);
+                        faces.add(x);
                     }
                 }
                 PATHS.write(kryo, out, zone.path());
@@ -80,19 +87,25 @@ public final class GeometryValues {
             @Override
             public Zone read(Kryo kryo, Input in, Class<? extends Zone> type) {
                 int d = in.readVarInt(true);
-                // Each coordinate takes at least a byte, and every eight of them a mask byte.
+                // Each coordinate takes at least a byte.
                 if (d > (in.limit() - in.position()) / 2) {
                     throw new WireFormatException("a zone of " + d + " dimensions cannot fit in the frame");
                 }
-                int[] masks = new int[(2 * d + 7) / 8];
-                for (int m = 0; m < masks.length; m++) {
-                    masks[m] = in.readByte() & 0xFF;
-                }
+                FaceTable faces = FaceTable.of(kryo);
                 double[] lo = new double[d];
                 double[] hi = new double[d];
                 for (int i = 0; i < 2 * d; i++) {
-                    boolean whole = (masks[i >>> 3] & (1 << (i & 7))) != 0;
-                    double x = whole ? in.readDouble() : Double.longBitsToDouble(Long.reverse(in.readVarLong(true)));
+                    int tag = in.readVarInt(true);
+                    double x;
+                    if (tag == NEW_SHORT) {
+                        x = CompactDoubles.readShort(in);
+                        faces.add(x);
+                    } else if (tag == NEW_WHOLE) {
+                        x = in.readDouble();
+                        faces.add(x);
+                    } else {
+                        x = faces.get(tag - KNOWN);
+                    }
                     if (i < d) {
                         lo[i] = x;
                     } else {
@@ -104,16 +117,6 @@ public final class GeometryValues {
                 return new Zone(lo, hi, path, epoch);
             }
         };
-
-    /**
-     * True when a coordinate is worth its short form. Zone faces mostly come from halving, so their
-     * mantissas end in long runs of zeros: reversed, the bits make a small number that a variable-length
-     * integer writes in two to four bytes instead of eight. A face placed between two arbitrary points has
-     * no such run and goes whole.
-     */
-    static boolean isShort(double x) {
-        return Long.reverse(Double.doubleToRawLongBits(x)) >>> 42 == 0;
-    }
 
     public static Serializer<ZonePath> paths() {
         return PATHS;

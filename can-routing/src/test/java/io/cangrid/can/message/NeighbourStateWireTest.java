@@ -90,4 +90,54 @@ class NeighbourStateWireTest {
         assertThatThrownBy(() -> codec.decode(Arrays.copyOf(bytes, bytes.length - 3)))
                 .isInstanceOf(WireFormatException.class);
     }
+
+    /** Two neighbouring zones cut by faces at arbitrary places, as sliding-midpoint splits leave them. */
+    private static Zone[] touchingPair() {
+        Zone left = new Zone(new double[] {0.1, 0.2, 0.3, 1.0 / 3}, new double[] {0.7, 0.9, 0.31, 0.5},
+                ZonePath.ROOT.child(0), 9);
+        Zone right = new Zone(new double[] {0.7, 0.2, 0.3, 1.0 / 3}, new double[] {0.8, 0.9, 0.31, 0.5},
+                ZonePath.ROOT.child(1), 9);
+        return new Zone[] {left, right};
+    }
+
+    @Test
+    void aFaceAlreadyCarriedTravelsAsItsNumber() {
+        Zone[] pair = touchingPair();
+        NodeZones a = new NodeZones(NodeId.of(1), 1, new Zone[] {pair[0]});
+        NodeZones b = new NodeZones(NodeId.of(2), 1, new Zone[] {pair[1]});
+        NeighbourState alone = new NeighbourState(a, Point.of(0.5, 0.5, 0.5, 0.5), new Capabilities(), null, 0,
+                null, null, 0, null);
+        NeighbourState both = new NeighbourState(a, Point.of(0.5, 0.5, 0.5, 0.5), new Capabilities(), null, 0,
+                new NodeZones[] {b}, null, 0, null);
+        int second = codec.encode(both).length - codec.encode(alone).length;
+        // The second zone brings one new face (0.8, whole); its seven others are numbers of a byte each.
+        int newFaces = 1 + Double.BYTES;
+        int claimFrame = 10 + 1 + 1 + 1 + 2 + 1 + 1; // node id, version, zone count, dims, path, epoch, array
+        assertThat(second).as("bytes of the second claim").isLessThanOrEqualTo(claimFrame + 7 + newFaces);
+        NeighbourState back = (NeighbourState) codec.decode(codec.encode(both));
+        assertThat(back.self().sameAs(a)).isTrue();
+        assertThat(back.changed()[0].sameAs(b)).isTrue();
+    }
+
+    @Test
+    void eachMessageNumbersItsFacesAfresh() {
+        Zone[] pair = touchingPair();
+        NodeZones a = new NodeZones(NodeId.of(1), 1, new Zone[] {pair[0]});
+        NodeZones b = new NodeZones(NodeId.of(2), 4, new Zone[] {pair[1], deep(9)});
+        NeighbourState first = new NeighbourState(a, Point.of(0.5, 0.5, 0.5, 0.5), new Capabilities(), null, 0,
+                new NodeZones[] {b}, null, 0, null);
+        NeighbourState second = new NeighbourState(b, Point.of(0.75, 0.5, 0.5, 0.5), new Capabilities(),
+                new NodeZones[] {a}, 2, null, null, 3, null);
+        byte[] firstBytes = codec.encode(first);
+        byte[] secondBytes = codec.encode(second);
+        // Another codec (another node) reads them in the other order: no face numbering leaks between messages.
+        MessageCodec reader = MessageCodec.discover(1 << 20);
+        NeighbourState secondBack = (NeighbourState) reader.decode(secondBytes);
+        NeighbourState firstBack = (NeighbourState) reader.decode(firstBytes);
+        assertThat(secondBack.self().sameAs(b)).isTrue();
+        assertThat(secondBack.listed()[0].sameAs(a)).isTrue();
+        assertThat(firstBack.self().sameAs(a)).isTrue();
+        assertThat(firstBack.changed()[0].sameAs(b)).isTrue();
+        assertThat(codec.encode(second)).as("the same message encodes the same every time").isEqualTo(secondBytes);
+    }
 }

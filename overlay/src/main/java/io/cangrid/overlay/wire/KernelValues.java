@@ -57,20 +57,12 @@ public final class KernelValues implements MessageCatalog {
 
         @Override
         public void write(Kryo kryo, Output output, T value) {
-            double[] values = toArray.apply(value);
-            output.writeVarInt(values.length, true);
-            output.writeDoubles(values, 0, values.length);
+            CompactDoubles.writeArray(output, toArray.apply(value));
         }
 
         @Override
         public T read(Kryo kryo, Input input, Class<? extends T> type) {
-            int n = input.readVarInt(true);
-            int remaining = input.limit() - input.position();
-            if (n > remaining / Double.BYTES) {
-                throw new WireFormatException(type.getSimpleName() + " of " + n + " value(s) cannot fit in the "
-                        + remaining + " byte(s) left of the frame");
-            }
-            return fromArray.apply(input.readDoubles(n));
+            return fromArray.apply(CompactDoubles.readArray(input, type.getSimpleName()));
         }
     }
 

@@ -80,8 +80,7 @@ class MessageCodecTest {
         byte[] body = body(out -> {
             out.writeVarInt(jobResultId, true);
             out.writeByte(1); // non-null JobId
-            out.writeVarLong(1, true);
-            out.writeByte(1); // non-null Point
+            out.writeByte(1); // non-null Point, its first component by name
             out.writeVarInt(2_000_000_000, true);
         });
         assertThatThrownBy(() -> codec.decode(body)).isInstanceOf(WireFormatException.class)
@@ -93,10 +92,10 @@ class MessageCodecTest {
         int jobResultId = codec.registry().idOf(JobResult.class);
         byte[] body = body(out -> {
             out.writeVarInt(jobResultId, true);
-            out.writeByte(1);
-            out.writeVarLong(1, true);
-            out.writeByte(1);
+            out.writeByte(1); // non-null JobId
+            out.writeByte(1); // non-null Point
             out.writeVarInt(2, true);
+            out.writeByte(0b11); // both coordinates written whole
             out.writeDouble(0.5);
             out.writeDouble(7.0); // outside [0,1]
         });

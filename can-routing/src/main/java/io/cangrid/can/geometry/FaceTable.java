@@ -1,0 +1,112 @@
+package io.cangrid.can.geometry;
+
+import com.esotericsoftware.kryo.Kryo;
+import io.cangrid.overlay.wire.WireFormatException;
+import java.util.Arrays;
+
+/**
+ * The zone coordinates one message has carried so far, numbered in the order they first appeared, so that
+ * a coordinate seen before travels as its number. A neighbour list names zones that touch one another,
+ * so most of their faces recur: a base list of some 25 claims writes about 200 coordinates, of which
+ * about 50 are distinct among those that need all eight bytes.
+ *
+ * <p>Writer and reader each build the same table as the message goes by, so nothing about it is sent. It
+ * lives for one message: Kryo clears its graph context once the top-level object is written or read, and
+ * the table is found through that context. Entries 0 and 1 are the space's own faces, 0 and 1.
+ */
+final class FaceTable {
+
+    private static final Object KEY = FaceTable.class;
+
+    private double[] values = new double[64];
+    private int size;
+    /** Writer side only: open addressing from a value's bits to its number + 1 (0 marks a free slot). */
+    private long[] keys = new long[128];
+    private int[] numbers = new int[128];
+
+    private FaceTable() {
+        reset();
+    }
+
+    /**
+     * The table of the message {@code kryo} is writing or reading now. Each Kryo instance keeps one table
+     * and empties it when a new message starts (when the graph context no longer holds it).
+     */
+    static FaceTable of(Kryo kryo) {
+        FaceTable t = (FaceTable) kryo.getGraphContext().get(KEY);
+        if (t == null) {
+            t = (FaceTable) kryo.getContext().get(KEY);
+            if (t == null) {
+                t = new FaceTable();
+                kryo.getContext().put(KEY, t);
+            } else {
+                t.reset();
+            }
+            kryo.getGraphContext().put(KEY, t);
+        }
+        return t;
+    }
+
+    private void reset() {
+        size = 0;
+        Arrays.fill(numbers, 0);
+        add(0.0);
+        add(1.0);
+    }
+
+    /** The number of {@code x} if this message carried it already, else -1. */
+    int find(double x) {
+        long bits = Double.doubleToRawLongBits(x);
+        int mask = keys.length - 1;
+        for (int i = slot(bits, mask); numbers[i] != 0; i = (i + 1) & mask) {
+            if (keys[i] == bits) {
+                return numbers[i] - 1;
+            }
+        }
+        return -1;
+    }
+
+    /** Numbers a coordinate the message carries for the first time. */
+    void add(double x) {
+        if (size == values.length) {
+            values = Arrays.copyOf(values, 2 * size);
+        }
+        values[size++] = x;
+        if (2 * size > keys.length) {
+            rehash(2 * keys.length);
+        }
+        put(Double.doubleToRawLongBits(x), size);
+    }
+
+    /** The coordinate numbered {@code number}, checked against what the message has carried so far. */
+    double get(int number) {
+        if (number < 0 || number >= size) {
+            throw new WireFormatException("a zone refers to face number " + number + " of " + size
+                    + " carried so far");
+        }
+        return values[number];
+    }
+
+    private void put(long bits, int numberPlusOne) {
+        int mask = keys.length - 1;
+        int i = slot(bits, mask);
+        while (numbers[i] != 0 && keys[i] != bits) {
+            i = (i + 1) & mask;
+        }
+        keys[i] = bits;
+        numbers[i] = numberPlusOne;
+    }
+
+    private void rehash(int capacity) {
+        keys = new long[capacity];
+        numbers = new int[capacity];
+        for (int n = 0; n < size; n++) {
+            put(Double.doubleToRawLongBits(values[n]), n + 1);
+        }
+    }
+
+    private static int slot(long bits, int mask) {
+        long h = bits * 0x9E3779B97F4A7C15L;
+        return (int) (h >>> 40) & mask;
+    }
+}
