@@ -17,10 +17,15 @@ import java.util.Arrays;
 final class FaceTable {
 
     private static final Object KEY = FaceTable.class;
+    /** Slots kept from one message to the next: enough for a base list of some 250 zones. */
+    private static final int KEPT_SLOTS = 4096;
 
     private double[] values = new double[64];
     private int size;
-    /** Writer side only: open addressing from a value's bits to its number + 1 (0 marks a free slot). */
+    /**
+     * From a value's bits to its number + 1 (0 marks a free slot), by open addressing: how the writer
+     * finds a face it wrote before. The reader fills it too but only ever asks by number.
+     */
     private long[] keys = new long[128];
     private int[] numbers = new int[128];
 
@@ -49,7 +54,14 @@ final class FaceTable {
 
     private void reset() {
         size = 0;
-        Arrays.fill(numbers, 0);
+        if (keys.length > KEPT_SLOTS) {
+            // A rare message with thousands of faces must not leave its table to every message after it.
+            values = new double[64];
+            keys = new long[128];
+            numbers = new int[128];
+        } else {
+            Arrays.fill(numbers, 0);
+        }
         add(0.0);
         add(1.0);
     }

@@ -42,6 +42,22 @@ class FaceTableTest {
     }
 
     @Test
+    void aMessageWithThousandsOfFacesLeavesNoneToTheNext() {
+        Kryo kryo = new Kryo();
+        FaceTable big = FaceTable.of(kryo);
+        for (int i = 1; i <= 5000; i++) {
+            big.add(i / 8192.0 + 1e-9);
+        }
+        assertThat(big.find(5000 / 8192.0 + 1e-9)).isEqualTo(5001);
+        kryo.reset();
+        FaceTable next = FaceTable.of(kryo);
+        assertThat(next.find(5000 / 8192.0 + 1e-9)).isEqualTo(-1);
+        next.add(0.75);
+        assertThat(next.find(0.75)).isEqualTo(2);
+        assertThat(next.get(1)).isEqualTo(1.0);
+    }
+
+    @Test
     void aNumberNotYetCarriedIsAWireError() {
         FaceTable t = FaceTable.of(new Kryo());
         t.add(0.3);
