@@ -24,7 +24,7 @@ final class FaceTable {
     private int size;
     /**
      * From a value's bits to its number + 1 (0 marks a free slot), by open addressing: how the writer
-     * finds a face it wrote before. The reader fills it too but only ever asks by number.
+     * finds a face it wrote before. The reader leaves it alone (see append).
      */
     private long[] keys = new long[128];
     private int[] numbers = new int[128];
@@ -54,7 +54,7 @@ final class FaceTable {
 
     private void reset() {
         size = 0;
-        if (keys.length > KEPT_SLOTS) {
+        if (keys.length > KEPT_SLOTS || values.length > KEPT_SLOTS) {
             // A rare message with thousands of faces must not leave its table to every message after it.
             values = new double[64];
             keys = new long[128];
@@ -78,16 +78,21 @@ final class FaceTable {
         return -1;
     }
 
-    /** Numbers a coordinate the message carries for the first time. */
+    /** Numbers a coordinate the message carries for the first time, as the writer does: findable by value. */
     void add(double x) {
-        if (size == values.length) {
-            values = Arrays.copyOf(values, 2 * size);
-        }
-        values[size++] = x;
+        append(x);
         if (2 * size > keys.length) {
             rehash(2 * keys.length);
         }
         put(Double.doubleToRawLongBits(x), size);
+    }
+
+    /** Numbers a coordinate read for the first time: the reader asks only by number, so no lookup by value. */
+    void append(double x) {
+        if (size == values.length) {
+            values = Arrays.copyOf(values, 2 * size);
+        }
+        values[size++] = x;
     }
 
     /** The coordinate numbered {@code number}, checked against what the message has carried so far. */

@@ -99,10 +99,10 @@ public final class GeometryValues {
                     double x;
                     if (tag == NEW_SHORT) {
                         x = CompactDoubles.readShort(in);
-                        faces.add(x);
+                        faces.append(x);
                     } else if (tag == NEW_WHOLE) {
                         x = in.readDouble();
-                        faces.add(x);
+                        faces.append(x);
                     } else {
                         x = faces.get(tag - KNOWN);
                     }

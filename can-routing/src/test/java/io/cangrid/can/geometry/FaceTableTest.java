@@ -55,12 +55,24 @@ class FaceTableTest {
         next.add(0.75);
         assertThat(next.find(0.75)).isEqualTo(2);
         assertThat(next.get(1)).isEqualTo(1.0);
+
+        Kryo reading = new Kryo();
+        FaceTable read = FaceTable.of(reading);
+        for (int i = 1; i <= 5000; i++) {
+            read.append(i / 8192.0);
+        }
+        assertThat(read.get(5001)).isEqualTo(5000 / 8192.0);
+        reading.reset();
+        FaceTable after = FaceTable.of(reading);
+        assertThatThrownBy(() -> after.get(2)).isInstanceOf(WireFormatException.class);
+        after.append(0.75);
+        assertThat(after.get(2)).isEqualTo(0.75);
     }
 
     @Test
     void aNumberNotYetCarriedIsAWireError() {
         FaceTable t = FaceTable.of(new Kryo());
-        t.add(0.3);
+        t.append(0.3);
         assertThat(t.get(2)).isEqualTo(0.3);
         assertThatThrownBy(() -> t.get(3)).isInstanceOf(WireFormatException.class)
                 .hasMessageContaining("face number 3 of 3");
