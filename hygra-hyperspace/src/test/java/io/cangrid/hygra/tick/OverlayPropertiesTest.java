@@ -23,7 +23,12 @@ class OverlayPropertiesTest {
     @Property(tries = 12)
     void onceSettledEveryTwoMutuallyNearestNodesAreLinkedUnlessOneIsFull(@ForAll long seed,
             @ForAll @IntRange(min = 30, max = 120) int nodes) {
-        TickGrid grid = grid(seed, nodes);
+        // Algorithm 1's own promise, so without annealing: annealing stops a node's cycles Tmax ticks after
+        // its last change of state, whether or not its neighbourhood is final, and some seeds then leave two
+        // mutually nearest nodes with room for each other unlinked (seed -10551169, 75 nodes: both at 14
+        // links, cold from tick 10 on).
+        TickGrid grid = new TickGrid(settings(seed, nodes, PARAMETERS.withTMax(0)), seed, SplitMix64.derive(seed, 1),
+                FindingListener.NONE);
         RandomGenerator order = new SplitMix64(seed);
         for (int t = 0; t < 60; t++) {
             tick(grid, order);
