@@ -12,7 +12,9 @@ import java.util.Arrays;
  *
  * <p>Writer and reader each build the same table as the message goes by, so nothing about it is sent. It
  * lives for one message: Kryo clears its graph context once the top-level object is written or read, and
- * the table is found through that context. Entries 0 and 1 are the space's own faces, 0 and 1.
+ * the table is found through that context. Entries 0 and 1 are the space's own faces, 0 and 1. The table
+ * also holds the message's number of dimensions: every zone of one grid has the same, so only the first
+ * zone of a message writes it.
  */
 final class FaceTable {
 
@@ -28,6 +30,8 @@ final class FaceTable {
      */
     private long[] keys = new long[128];
     private int[] numbers = new int[128];
+    /** The dimensions of the message's zones, once its first zone has given them; 0 before. */
+    private int dimensions;
 
     private FaceTable() {
         reset();
@@ -54,6 +58,7 @@ final class FaceTable {
 
     private void reset() {
         size = 0;
+        dimensions = 0;
         if (keys.length > KEPT_SLOTS || values.length > KEPT_SLOTS) {
             // A rare message with thousands of faces must not leave its table to every message after it.
             values = new double[64];
@@ -64,6 +69,15 @@ final class FaceTable {
         }
         add(0.0);
         add(1.0);
+    }
+
+    /** The dimensions of the zones this message carries, or 0 before its first zone. */
+    int dimensions() {
+        return dimensions;
+    }
+
+    void dimensions(int d) {
+        dimensions = d;
     }
 
     /** The number of {@code x} if this message carried it already, else -1. */

@@ -52,6 +52,7 @@ public final class GeometryValues {
         };
 
     /*
+     * The first zone of a message writes the number of dimensions, the others share it (see FaceTable).
      * Each coordinate of a zone starts with a tag: a coordinate new to the message follows in its short or
      * its whole form, or the tag names one the message carried before (see FaceTable).
      */
@@ -63,8 +64,14 @@ public final class GeometryValues {
             @Override
             public void write(Kryo kryo, Output out, Zone zone) {
                 int d = zone.dimensions();
-                out.writeVarInt(d, true);
                 FaceTable faces = FaceTable.of(kryo);
+                if (faces.dimensions() == 0) {
+                    out.writeVarInt(d, true);
+                    faces.dimensions(d);
+                } else if (faces.dimensions() != d) {
+                    throw new IllegalArgumentException("zones of " + faces.dimensions() + " and " + d
+                            + " dimensions cannot travel in one message");
+                }
                 for (int i = 0; i < 2 * d; i++) {
                     double x = zone.corner(i);
                     int known = faces.find(x);
@@ -86,12 +93,16 @@ public final class GeometryValues {
 
             @Override
             public Zone read(Kryo kryo, Input in, Class<? extends Zone> type) {
-                int d = in.readVarInt(true);
-                // Each coordinate takes at least a byte.
-                if (d > (in.limit() - in.position()) / 2) {
-                    throw new WireFormatException("a zone of " + d + " dimensions cannot fit in the frame");
-                }
                 FaceTable faces = FaceTable.of(kryo);
+                int d = faces.dimensions();
+                if (d == 0) {
+                    d = in.readVarInt(true);
+                    // Each coordinate takes at least a byte.
+                    if (d < 1 || d > (in.limit() - in.position()) / 2) {
+                        throw new WireFormatException("a zone of " + d + " dimensions cannot fit in the frame");
+                    }
+                    faces.dimensions(d);
+                }
                 double[] lo = new double[d];
                 double[] hi = new double[d];
                 for (int i = 0; i < 2 * d; i++) {

@@ -64,7 +64,7 @@ public final class CanMessages implements MessageCatalog {
             NodeId node = nodes.read(kryo, in, NodeId.class);
             long version = in.readVarLong(false);
             int n = in.readVarInt(true);
-            // A zone takes at least three bytes (dimensions, path depth, epoch): refuse counts the frame cannot hold.
+            // A zone takes at least three bytes (a coordinate tag, path depth, epoch): refuse counts the frame cannot hold.
             if (n > (in.limit() - in.position()) / 3) {
                 throw new WireFormatException("a claim of " + n + " zone(s) cannot fit in the frame");
             }

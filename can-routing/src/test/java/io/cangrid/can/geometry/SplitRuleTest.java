@@ -3,6 +3,7 @@ package io.cangrid.can.geometry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.overlay.Point;
+import io.cangrid.overlay.wire.CompactDoubles;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
@@ -27,16 +28,17 @@ class SplitRuleTest {
     void slidesTheFaceToTheNearerPointWhenNoMidpointSeparates() {
         Zone z = Zone.wholeSpace(2);
         // Neither midpoint separates: dimension 1 offers a face at 0.40 (thinner half 0.40), dimension 0 one
-        // at 0.11 (thinner half 0.11).
+        // at 0.11 (thinner half 0.11). 0.40 moves to 51/128, the shortest binary fraction within 1/256 of it
+        // that still leaves 0.40 above the face.
         SplitRule.Split s = SplitRule.choose(z, Point.of(0.10, 0.30), Point.of(0.11, 0.40));
-        assertThat(s).isEqualTo(new SplitRule.Split(1, 0.40));
+        assertThat(s).isEqualTo(new SplitRule.Split(1, 51 / 128.0));
     }
 
     @Test
     void aboveBothPointsTheFaceStopsHalfWayBetweenThem() {
         Zone z = Zone.wholeSpace(1);
         SplitRule.Split s = SplitRule.choose(z, Point.of(0.80), Point.of(0.60));
-        assertThat(s.at()).isEqualTo(0.70, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(s.at()).isEqualTo(45 / 64.0);
     }
 
     @Test
@@ -50,7 +52,8 @@ class SplitRuleTest {
         }
         SplitRule.Split s = SplitRule.choose(z, Point.of(0.0968, 0.1, 0.3087, 0.01),
                 Point.of(0.1613, 0.1, 0.3087, 0.12));
-        assertThat(s).isEqualTo(new SplitRule.Split(0, 0.1613));
+        assertThat(s.dimension()).isZero();
+        assertThat(s.at()).isCloseTo(0.1613, org.assertj.core.data.Offset.offset(1 / 256.0)).isLessThanOrEqualTo(0.1613);
     }
 
     @Test
@@ -58,7 +61,7 @@ class SplitRuleTest {
         Zone z = Zone.wholeSpace(4);
         SplitRule.Split s = SplitRule.choose(z, Point.of(0.1, 0.1, 0.3, 0.2), Point.of(0.1, 0.1, 0.3, 0.3));
         assertThat(s.dimension()).isEqualTo(3);
-        assertThat(s.at()).isEqualTo(0.3);
+        assertThat(s.at()).isEqualTo(19 / 64.0);
     }
 
     @Test
@@ -105,6 +108,39 @@ class SplitRuleTest {
         Zone[] halves = z.split(s.dimension(), s.at(), 1);
         assertThat(halves[0].contains(p)).isNotEqualTo(halves[1].contains(p));
         assertThat(halves[0].contains(p)).isNotEqualTo(halves[0].contains(q));
+        if (policy == SplitRule.Policy.BALANCED) {
+            // Faces of halved zones are binary fractions, so a short face is always near.
+            assertThat(CompactDoubles.isShort(s.at())).as("face %s travels short", s.at()).isTrue();
+        }
+    }
+
+    @Test
+    void aZonesMidpointStaysWhereItIs() {
+        Zone z = Zone.wholeSpace(1).split(0, 0.5, 1)[1].split(0, 0.75, 2)[0];
+        assertThat(SplitRule.shortNear(z, 0, 0.625, 0.55, 0.7)).isEqualTo(0.625);
+    }
+
+    @Property(tries = 1000)
+    void aFaceMovesOnlyToAShorterSeparatingNumberNearby(@ForAll @DoubleRange(min = 0, max = 1) double a,
+            @ForAll @DoubleRange(min = 0, max = 1) double b, @ForAll @DoubleRange(min = 0, max = 1) double t) {
+        double low = Math.min(a, b);
+        double high = Math.max(a, b);
+        org.junit.jupiter.api.Assumptions.assumeTrue(low < high && low > 0);
+        // Any separating face in (low, high] will do as the rule's own choice.
+        double at = Math.max(Math.nextUp(low), low + t * (high - low));
+        // The space's upper face is closed: no zone splits there.
+        org.junit.jupiter.api.Assumptions.assumeTrue(at < 1);
+        Zone z = Zone.wholeSpace(1);
+        double moved = SplitRule.shortNear(z, 0, at, a, b);
+        assertThat(moved).isGreaterThan(low).isLessThanOrEqualTo(high);
+        assertThat(Math.abs(moved - at)).isLessThanOrEqualTo(1 / 256.0);
+        assertThat(digits(moved)).isLessThanOrEqualTo(digits(at));
+    }
+
+    /** Significant binary digits of the mantissa. */
+    private static int digits(double x) {
+        long mantissa = Double.doubleToRawLongBits(x) & ((1L << 52) - 1);
+        return mantissa == 0 ? 0 : 52 - Long.numberOfTrailingZeros(mantissa);
     }
 
     private static double snap(double x) {

@@ -112,11 +112,19 @@ class NeighbourStateWireTest {
         int second = codec.encode(both).length - codec.encode(alone).length;
         // The second zone brings one new face (0.8, whole); its seven others are numbers of a byte each.
         int newFaces = 1 + Double.BYTES;
-        int claimFrame = 10 + 1 + 1 + 1 + 2 + 1 + 1; // node id, version, zone count, dims, path, epoch, array
+        // Node id, version, zone count, path, epoch, array: the dimensions came with the message's first zone.
+        int claimFrame = 10 + 1 + 1 + 2 + 1 + 1;
         assertThat(second).as("bytes of the second claim").isLessThanOrEqualTo(claimFrame + 7 + newFaces);
         NeighbourState back = (NeighbourState) codec.decode(codec.encode(both));
         assertThat(back.self().sameAs(a)).isTrue();
         assertThat(back.changed()[0].sameAs(b)).isTrue();
+    }
+
+    @Test
+    void zonesOfOtherDimensionsCannotShareAMessage() {
+        NodeZones mixed = new NodeZones(NodeId.of(3), 1, new Zone[] {touchingPair()[0], Zone.wholeSpace(2)});
+        assertThatThrownBy(() -> codec.encode(carrying(mixed)))
+                .hasStackTraceContaining("zones of 4 and 2 dimensions cannot travel in one message");
     }
 
     @Test

@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 record Hello(int version, String grid, byte[] nonce, NodeId node) {
 
     /** 2: zone faces numbered per message, doubles in their short form; a node of version 1 could not read them. */
-    static final int PROTOCOL_VERSION = 2;
+    static final int PROTOCOL_VERSION = 3;
     static final int NONCE_BYTES = 32;
     static final int MAX_TEXT = 255;
     private static final int MAGIC = 0x43475244; // "CGRD"
