@@ -131,17 +131,23 @@ final class JoinDesk {
     }
 
     /**
-     * On the first hop of a join: names this node and a few neighbours, those it has heard from itself
-     * first (an entry known only from others' lists may be long gone).
+     * On the first hop of a join: names this node and a few neighbours, those heard from within the last
+     * update period first, then those heard from longer ago, then those known only from others' lists.
+     * A crashed neighbour stays in the table until it has been silent for several periods; named to a
+     * joiner under churn, such contacts can leave it with none that answers (seen at 10^5 nodes with 30%
+     * of them replaced: a joiner whose six contacts were all gone gave up).
      */
     void sendContacts(NodeId joiner) {
         List<NeighbourEntry> around = node.table().entries();
         List<NodeId> named = new ArrayList<>(CONTACTS_GIVEN + 1);
         named.add(node.id());
-        for (int pass = 0; pass < 2; pass++) {
+        long now = node.ctx().now();
+        long recent = node.config().updatePeriodMillis();
+        for (int pass = 0; pass < 3; pass++) {
             for (int i = 0; i < around.size() && named.size() <= CONTACTS_GIVEN; i++) {
                 NeighbourEntry e = around.get(i);
-                if ((e.lastState() != null) == (pass == 0)) {
+                int rank = e.lastState() == null ? 2 : e.silentFor(now) <= recent ? 0 : 1;
+                if (rank == pass) {
                     named.add(e.id());
                 }
             }
