@@ -15,9 +15,10 @@ class JoinContactsTest {
 
     private static final Zone[] HALVES = Zone.wholeSpace(2).split(0, 0.5, 1);
     private static final Zone[] RIGHT_HALVES = HALVES[1].split(1, 0.5, 2);
-    private static final Zone[] RIGHT = {
-            RIGHT_HALVES[0].split(1, 0.25, 3)[0], RIGHT_HALVES[0].split(1, 0.25, 3)[1],
-            RIGHT_HALVES[1].split(1, 0.75, 3)[0], RIGHT_HALVES[1].split(1, 0.75, 3)[1]};
+    private static final Zone[] LOWER_RIGHT = RIGHT_HALVES[0].split(1, 0.25, 3);
+    private static final Zone[] UPPER_RIGHT = RIGHT_HALVES[1].split(1, 0.75, 3);
+    /** Four zones along our zone's right face, each a neighbour of it. */
+    private static final Zone[] RIGHT = {LOWER_RIGHT[0], LOWER_RIGHT[1], UPPER_RIGHT[0], UPPER_RIGHT[1]};
 
     @Test
     void aFirstHopNamesTheNeighboursItHeardFromLatelyBeforeOnesGoneQuiet() {

@@ -124,14 +124,11 @@ public final class SplitRule {
         double mid = zone.lo(d) + zone.length(d) / 2;
         double halfway = low + (high - low) / 2;
         double at = Math.max(halfway, Math.min(mid, high));
-        if (valid(zone, d, at, a, b)) {
-            return shortNear(zone, d, at, a, b);
+        if (!valid(zone, d, at, a, b)) {
+            // The clamp can land on the closed upper face of the space, or on a double no face fits between.
+            at = valid(zone, d, halfway, a, b) ? halfway : valid(zone, d, high, a, b) ? high : Double.NaN;
         }
-        // The clamp can land on the closed upper face of the space, or on a double no face fits between.
-        if (valid(zone, d, halfway, a, b)) {
-            return shortNear(zone, d, halfway, a, b);
-        }
-        return valid(zone, d, high, a, b) ? shortNear(zone, d, high, a, b) : Double.NaN;
+        return Double.isNaN(at) ? at : shortNear(zone, d, at, a, b);
     }
 
     /**
