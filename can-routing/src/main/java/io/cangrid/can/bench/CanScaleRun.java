@@ -2,6 +2,7 @@ package io.cangrid.can.bench;
 
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.inspect.OverlayInspector;
+import io.cangrid.can.inspect.PartitionIndex;
 import io.cangrid.can.sim.CanSimulation;
 import io.cangrid.can.sim.PointSource;
 import io.cangrid.can.sim.RoutingCheck;
@@ -9,6 +10,9 @@ import io.cangrid.overlay.runtime.GridRuntime;
 import io.cangrid.overlay.sim.MessageObserver;
 import io.cangrid.overlay.wire.MessageCodec;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
@@ -50,6 +54,9 @@ public final class CanScaleRun {
     private RoutingCheck routing;
     private final HarnessTime harness = new HarnessTime();
     private StateTraffic stateTraffic;
+    /** The last settle check's inspection when it found the overlay settled, and the event count it saw. */
+    private OverlayInspector.Report settledCheck;
+    private long settledCheckEvents = -1;
 
     public CanScaleRun(CanBenchmark.Options options, GridRuntime host, Consumer<String> progress) {
         this.options = options;
@@ -125,7 +132,7 @@ public final class CanScaleRun {
             case SETTLING -> {
                 if (host.now() >= nextSettleCheck) {
                     nextSettleCheck += options.updatePeriodMillis();
-                    if (harness.measure(grid::settledNow)) {
+                    if (harness.measure(this::settledNow)) {
                         startRouting(settleChecks);
                     } else if (++settleChecks > options.maxSettlePeriods()) {
                         startRouting(-1);
@@ -149,7 +156,14 @@ public final class CanScaleRun {
      * does, timing the checks as harness work.
      */
     int settle(int maxPeriods) {
-        return grid.settle(maxPeriods, () -> harness.measure(grid::settledNow));
+        return grid.settle(maxPeriods, () -> harness.measure(this::settledNow));
+    }
+
+    /** A settle check that keeps its inspection, so the one that ends the settling need not be run twice. */
+    private boolean settledNow() {
+        settledCheck = grid.settledReport();
+        settledCheckEvents = host.eventsProcessed();
+        return settledCheck != null;
     }
 
     /** Once the overlay has settled ({@code settlePeriods}, -1 if it never did): inspects it and sends the probes. */
@@ -161,12 +175,24 @@ public final class CanScaleRun {
     private void beginRouting(int settlePeriods) {
         this.settlePeriods = settlePeriods;
         progress.accept("built " + grid.activeCount() + " nodes, settled after " + settlePeriods + " more periods");
-        // The heap figure is the overlay's own: measured before the inspection builds its indexes.
-        heapAfter = usedHeap();
-        report = grid.inspect();
+        // The heap figure is the overlay's own: measured while no inspection index is held.
+        PartitionIndex index;
+        if (settledCheck != null && settledCheckEvents == host.eventsProcessed()) {
+            // The check that ended the settling inspected this very overlay: its figures stand, and only the
+            // index the probes are checked against is built again, after the heap figure.
+            report = settledCheck.withoutIndex();
+            settledCheck = null;
+            heapAfter = usedHeap();
+            index = grid.partitionIndex();
+        } else {
+            settledCheck = null;
+            heapAfter = usedHeap();
+            report = grid.inspect();
+            index = report.index();
+        }
         progress.accept("routing " + options.probes() + " probes");
         routing = new RoutingCheck(grid);
-        routing.start(options.probes(), PointSource.uniform(options.dimensions()), report.index());
+        routing.start(options.probes(), PointSource.uniform(options.dimensions()), index);
         phase = Phase.ROUTING;
     }
 
@@ -202,10 +228,24 @@ public final class CanScaleRun {
         return Double.isNaN(x) ? null : x;
     }
 
+    /**
+     * The heap in use after full collections, as each heap pool stood right after the last one. The
+     * heap's usage read a moment later would also count the allocation buffer the thread took since, all
+     * of it, megabytes: hundreds of bytes per node at 10^5 nodes.
+     */
     private static long usedHeap() {
         for (int i = 0; i < 3; i++) {
             System.gc();
         }
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        long used = 0;
+        boolean measured = false;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            MemoryUsage afterCollection = pool.getType() == MemoryType.HEAP ? pool.getCollectionUsage() : null;
+            if (afterCollection != null) {
+                used += afterCollection.getUsed();
+                measured = true;
+            }
+        }
+        return measured ? used : ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 }

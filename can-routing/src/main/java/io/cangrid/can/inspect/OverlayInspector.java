@@ -36,6 +36,12 @@ public final class OverlayInspector {
             return tilingOk && neighbourTablesOk && pendingReturns == 0;
         }
 
+        /** The same figures without the index, which is by far the largest part of a report. */
+        public Report withoutIndex() {
+            return new Report(nodes, zones, tilingOk, volumeSum, neighbourTablesOk, tableMismatches,
+                    pointsOutsideZones, pendingReturns, examples, null);
+        }
+
         public String describe() {
             return String.format(java.util.Locale.ROOT,
                     "%d nodes, %d zones, tiling %s (volume %.12f), tables %s (%d mismatching), %d points outside their zones%s%s",
@@ -51,17 +57,22 @@ public final class OverlayInspector {
 
     /** Inspects the active nodes among {@code nodes}. */
     public static Report inspect(Iterable<CanNode> nodes) {
+        return inspectReports(activeReports(nodes));
+    }
+
+    /** The active nodes among {@code nodes}, as they report themselves. */
+    public static List<NodeReport> activeReports(Iterable<CanNode> nodes) {
         List<NodeReport> active = new ArrayList<>();
         for (CanNode n : nodes) {
             if (n.phase() == CanPhase.ACTIVE) {
                 active.add(NodeReport.of(n));
             }
         }
-        return inspectReports(active);
+        return active;
     }
 
-    /** Inspects what active nodes reported about themselves (a live grid, walked from one node). */
-    public static Report inspectReports(List<NodeReport> active) {
+    /** The partition index of what active nodes reported, without checking anything; null when they hold no zone. */
+    public static PartitionIndex index(List<NodeReport> active) {
         List<Zone> zones = new ArrayList<>();
         List<NodeId> owners = new ArrayList<>();
         int dims = -1;
@@ -72,12 +83,17 @@ public final class OverlayInspector {
                 dims = z.dimensions();
             }
         }
+        return zones.isEmpty() ? null : PartitionIndex.build(dims, zones, owners);
+    }
+
+    /** Inspects what active nodes reported about themselves (a live grid, walked from one node). */
+    public static Report inspectReports(List<NodeReport> active) {
         List<String> examples = new ArrayList<>();
-        if (zones.isEmpty()) {
+        PartitionIndex index = index(active);
+        if (index == null) {
             examples.add("no active node holds a zone");
             return new Report(active.size(), 0, false, 0, false, 0, 0, 0, examples, null);
         }
-        PartitionIndex index = PartitionIndex.build(dims, zones, owners);
         examples.addAll(index.problems().subList(0, Math.min(EXAMPLES, index.problems().size())));
         boolean tilingOk = index.tilingOk();
 
@@ -100,7 +116,7 @@ public final class OverlayInspector {
                 }
             }
         }
-        return new Report(active.size(), zones.size(), tilingOk, index.volumeSum(), tilingOk && mismatches == 0,
+        return new Report(active.size(), index.zoneCount(), tilingOk, index.volumeSum(), tilingOk && mismatches == 0,
                 mismatches, outside, pending, examples, index);
     }
 

@@ -5,6 +5,7 @@ import io.cangrid.can.CanNode;
 import io.cangrid.can.CanNodeProgram;
 import io.cangrid.can.CanPhase;
 import io.cangrid.can.inspect.OverlayInspector;
+import io.cangrid.can.inspect.PartitionIndex;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
 import io.cangrid.overlay.resource.Capabilities;
@@ -159,7 +160,21 @@ public final class CanSimulation {
 
     /** Whether no node is still joining and the inspector finds the overlay settled. */
     public boolean settledNow() {
-        return joiningCount() == 0 && inspect().settled();
+        return settledReport() != null;
+    }
+
+    /** The inspection that found the overlay settled; null while a node is joining or when it is not settled. */
+    public OverlayInspector.Report settledReport() {
+        if (joiningCount() != 0) {
+            return null;
+        }
+        OverlayInspector.Report r = inspect();
+        return r.settled() ? r : null;
+    }
+
+    /** The partition index of the active nodes, as an inspection builds it, without the checks. */
+    public PartitionIndex partitionIndex() {
+        return OverlayInspector.index(OverlayInspector.activeReports(activeNodes()));
     }
 
     private int joiningCount() {
