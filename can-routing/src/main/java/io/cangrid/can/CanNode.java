@@ -59,8 +59,8 @@ public final class CanNode {
     private double announcedVolume;
     private Timer tick;
 
-    private RoutedHandler routedHandler = (target, payload, hops) ->
-            log.warn("{}: no handler for routed {}", ctxName(), payload.getClass().getSimpleName());
+    /** Null until a layer above sets one: a default handler would be one more object per node. */
+    private RoutedHandler routedHandler;
     private CanListener listener = CanListener.NONE;
     private Supplier<Message> extension = () -> null;
     private long routesDropped;
@@ -216,7 +216,11 @@ public final class CanNode {
                     sendState(asker);
                 }
             } else {
-                routedHandler.onRouted(env.target(), env.payload(), env.hops());
+                if (routedHandler == null) {
+                    log.warn("{}: no handler for routed {}", ctxName(), env.payload().getClass().getSimpleName());
+                } else {
+                    routedHandler.onRouted(env.target(), env.payload(), env.hops());
+                }
             }
             return;
         }
@@ -438,7 +442,7 @@ public final class CanNode {
         if (!list.hasBase() || ++ticksSinceBase >= FULL_LIST_EVERY || list.changesOutgrowBase()) {
             // Now and then the whole list goes to everyone, so that changes stay short and a neighbour
             // that missed some catches up without asking.
-            list.rebase();
+            rebaseList();
             ticksSinceBase = 0;
         }
         Outgoing out = new Outgoing();
@@ -545,6 +549,14 @@ public final class CanNode {
         return listed;
     }
 
+    /** Makes our list as it is now the base, which no neighbour holds yet. */
+    private void rebaseList() {
+        list.rebase();
+        for (NeighbourEntry e : table.entries()) {
+            e.baseReplaced();
+        }
+    }
+
     /** Sends our state to one node: the list's changes to a neighbour that holds its base, the base too to anyone else. */
     void sendState(NodeId to) {
         ctx.send(to, new Outgoing().to(to));
@@ -586,7 +598,7 @@ public final class CanNode {
         Outgoing() {
             list.list(listed());
             if (!list.hasBase()) {
-                list.rebase();
+                rebaseList();
             }
         }
 
@@ -596,20 +608,20 @@ public final class CanNode {
         }
 
         NeighbourState to(NeighbourEntry e) {
-            if (e.holdsOurBase(list.baseVersion())) {
+            if (e.holdsOurBase()) {
                 if (changesOnly == null) {
                     changesOnly = build(false);
                 }
                 return changesOnly;
             }
-            e.sentBase(list.baseVersion());
+            e.sentBase();
             return withBase();
         }
 
         NeighbourState withBase(NodeId id) {
             NeighbourEntry e = table.get(id);
             if (e != null) {
-                e.sentBase(list.baseVersion());
+                e.sentBase();
             }
             return withBase();
         }

@@ -19,7 +19,8 @@ public final class CanNodeProgram implements NodeProgram {
     private static final Logger log = LoggerFactory.getLogger(CanNodeProgram.class);
 
     private final CanNode can;
-    private final java.util.List<NodeId> bootstraps;
+    /** Needed only to start: released then, as a million-node simulation keeps every program. */
+    private java.util.List<NodeId> bootstraps;
 
     /** A node that joins through {@code bootstraps} (tried in turn), or starts a grid when the list is empty. */
     public CanNodeProgram(NodeContext ctx, CanConfig config, Point point, Capabilities capabilities,
@@ -34,11 +35,15 @@ public final class CanNodeProgram implements NodeProgram {
 
     @Override
     public void start() {
+        if (bootstraps == null) {
+            throw new IllegalStateException(can.id().shortName() + " was started already");
+        }
         if (bootstraps.isEmpty()) {
             can.startAsFirst();
         } else {
             can.join(bootstraps);
         }
+        bootstraps = null;
     }
 
     @Override

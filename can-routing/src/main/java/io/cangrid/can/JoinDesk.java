@@ -38,7 +38,8 @@ final class JoinDesk {
     static final int SILENT_ROUNDS_BEFORE_GIVING_UP = 5;
 
     private final CanNode node;
-    private final List<NodeId> contacts = new ArrayList<>(CONTACTS_KEPT);
+    /** The nodes a join goes through, the likeliest to answer first; null once the node is in. */
+    private List<NodeId> contacts;
     private int nextContact;
     private NodeId via;
     private boolean viaAnswered;
@@ -66,7 +67,7 @@ final class JoinDesk {
     }
 
     void requestJoin(List<NodeId> bootstraps) {
-        contacts.clear();
+        contacts = new ArrayList<>(Math.max(CONTACTS_KEPT, bootstraps.size()));
         contacts.addAll(bootstraps);
         nextContact = 0;
         silentInARow = 0;
@@ -165,6 +166,7 @@ final class JoinDesk {
             return;
         }
         cancel();
+        contacts = null;
         node.activateWith(accept.zones(), accept.neighbours());
     }
 

@@ -10,57 +10,68 @@ import io.cangrid.overlay.NodeId;
  * What a node knows of one neighbour: its latest claim (possibly learned second-hand, from another
  * neighbour's state), when it was last heard from, its last own state message (capabilities and the
  * extension data of higher layers), and its neighbour list as far as we hold it: the base list it last
- * sent whole and the latest changes to that base (see {@link NeighbourState}).
+ * sent whole and its latest message of changes to that base (see {@link NeighbourState}).
  *
- * <p>A million of these tables live in one simulation, some twenty entries each, so an entry keeps only
- * references and two 32-bit numbers: the time last heard is kept modulo 2^32 ms (differences stay exact
- * for 24 days, far beyond the seconds after which a silent neighbour is dropped).
+ * <p>A million of these tables live in one simulation, some twenty entries each, so an entry is kept to
+ * four references and one 32-bit number, 32 bytes: the zones credited are kept apart from the claim only
+ * in the rare case that newer claims took some of them, and the time last heard (modulo 2^31 ms;
+ * differences stay exact for 12 days, far beyond the seconds after which a silent neighbour is dropped)
+ * shares its number with the bit that says whether the neighbour holds our current base list.
  */
 public final class NeighbourEntry {
 
-    private static final int NOT_SENT = Integer.MIN_VALUE;
+    /** The bit of {@link #heardAndBase} that says the neighbour holds our current base list. */
+    private static final int HOLDS_OUR_BASE = 1;
 
-    private NodeZones claim;
-    private Zone[] zones;
+    /** The claim as received, or a {@link Reduced} one once newer claims took some of its zones. */
+    private Object held;
     private NeighbourState lastState;
-    /** The last message of this neighbour that carried its base list. */
-    private NeighbourState baseState;
-    /** The latest message whose changes apply to that base (baseState itself, or a later one). */
+    /**
+     * The base list this neighbour last sent whole. Only the list is kept, not the message that carried
+     * it: the message would keep that round's claim, extension and changes alive as long as the base.
+     */
+    private NodeZones[] baseList;
+    /**
+     * The latest message whose changes apply to that base (the one that carried it, or a later one); its
+     * base number is the number of {@link #baseList}.
+     */
     private NeighbourState listState;
-    private int lastHeard;
-    /** Low bits of our own base list's number as we last sent it whole to this neighbour. */
-    private int baseSent = NOT_SENT;
+    /** The time last heard, in ms, shifted up one bit; the low bit is {@link #HOLDS_OUR_BASE}. */
+    private int heardAndBase;
+
+    /** A claim some of whose zones newer claims took: the zones still credited to its node. */
+    private record Reduced(NodeZones claim, Zone[] zones) {
+    }
 
     NeighbourEntry(NodeId id, NodeZones claim, long lastHeard) {
         if (!claim.node().equals(id)) {
             throw new IllegalArgumentException("the claim of " + claim.node() + " cannot make the entry of " + id);
         }
-        this.claim = claim;
-        this.zones = claim.zones();
-        this.lastHeard = (int) lastHeard;
+        this.held = claim;
+        this.heardAndBase = (int) lastHeard << 1;
     }
 
     public NodeId id() {
-        return claim.node();
+        return claim().node();
     }
 
     /** The claim as last received (version and zones as the neighbour stated them). */
     public NodeZones claim() {
-        return claim;
+        return held instanceof Reduced r ? r.claim() : (NodeZones) held;
     }
 
     /** The zones this node currently credits to the neighbour: its claim minus zones superseded by newer claims. */
     public Zone[] zones() {
-        return zones;
+        return held instanceof Reduced r ? r.zones() : ((NodeZones) held).zones();
     }
 
     public long version() {
-        return claim.version();
+        return claim().version();
     }
 
     /** How long ago, in ms, the neighbour was last heard from (or first heard of). */
     public long silentFor(long now) {
-        return (int) now - lastHeard;
+        return (((int) now << 1) - (heardAndBase & ~HOLDS_OUR_BASE)) >> 1;
     }
 
     /** The neighbour's last own state message, or null if it has only been heard of second-hand. */
@@ -73,30 +84,33 @@ public final class NeighbourEntry {
      * empty when it has never sent us its list.
      */
     public NodeZones[] listed() {
-        if (baseState == null) {
+        if (baseList == null) {
             return ListedClaims.NONE;
         }
         NeighbourState l = listState;
-        return ListedClaims.merge(baseState.listed(), l.changed(), l.dropped());
+        return ListedClaims.merge(baseList, l.changed(), l.dropped());
     }
 
     public double volume() {
         double v = 0;
-        for (Zone z : zones) {
+        for (Zone z : zones()) {
             v += z.volume();
         }
         return v;
     }
 
     void update(NodeZones newClaim, long now) {
-        this.claim = newClaim;
-        this.zones = newClaim.zones();
-        this.lastHeard = (int) now;
+        this.held = newClaim;
+        heardAt(now);
     }
 
     void heard(NeighbourState state, long now) {
         this.lastState = state;
-        this.lastHeard = (int) now;
+        heardAt(now);
+    }
+
+    private void heardAt(long now) {
+        heardAndBase = (int) now << 1 | (heardAndBase & HOLDS_OUR_BASE);
     }
 
     /**
@@ -107,61 +121,65 @@ public final class NeighbourEntry {
     NodeZones[] absorbList(NeighbourState s) {
         if (s.listVersion() == NeighbourState.UNVERSIONED) {
             // A list that asks to be read in full every time.
-            baseState = s;
+            baseList = s.listed();
             listState = s;
             return s.neighbours();
         }
+        NeighbourState prior = listState;
         if (s.carriesList()) {
-            if (baseState != null && baseState.listVersion() != NeighbourState.UNVERSIONED
-                    && s.baseVersion() < baseState.baseVersion()) {
+            if (prior != null && prior.listVersion() != NeighbourState.UNVERSIONED
+                    && s.baseVersion() < prior.baseVersion()) {
                 return ListedClaims.NONE;
             }
-            if (listState != null && s.baseVersion() == baseState.baseVersion()
-                    && s.listVersion() <= listState.listVersion()) {
+            if (prior != null && s.baseVersion() == prior.baseVersion() && s.listVersion() <= prior.listVersion()) {
                 return ListedClaims.NONE;
             }
-            NeighbourState oldBase = baseState;
-            NeighbourState oldList = listState;
-            baseState = s;
+            NodeZones[] oldBase = baseList;
+            baseList = s.listed();
             listState = s;
-            if (oldBase == null) {
+            if (prior == null) {
                 return listed();
             }
-            if (s.baseVersion() == oldBase.baseVersion()) {
+            if (s.baseVersion() == prior.baseVersion()) {
                 // The base we hold, sent again (an answer to our request, or to a node it took for new):
                 // only the changes can be news.
-                return ListedClaims.news(s.changed(), oldList.changed());
+                return ListedClaims.news(s.changed(), prior.changed());
             }
-            return ListedClaims.news(listed(), oldBase.listed(), oldList.changed(), oldList.dropped());
+            return ListedClaims.news(listed(), oldBase, prior.changed(), prior.dropped());
         }
-        if (baseState == null || s.baseVersion() > baseState.baseVersion()) {
+        if (prior == null || s.baseVersion() > prior.baseVersion()) {
             return null;
         }
-        if (s.baseVersion() < baseState.baseVersion() || s.listVersion() <= listState.listVersion()) {
+        if (s.baseVersion() < prior.baseVersion() || s.listVersion() <= prior.listVersion()) {
             // Older than what we hold (overtaken in flight), or the list we hold already.
             return ListedClaims.NONE;
         }
-        NeighbourState previous = listState;
         listState = s;
         // Changes accumulate until the next base: only those we have not read before are news.
-        return ListedClaims.news(s.changed(), previous.changed());
+        return ListedClaims.news(s.changed(), prior.changed());
     }
 
-    /** True when we last sent this neighbour our base list numbered {@code baseVersion} whole. */
-    boolean holdsOurBase(long baseVersion) {
-        return baseSent == (int) baseVersion;
+    /** True when we have sent this neighbour our current base list whole. */
+    boolean holdsOurBase() {
+        return (heardAndBase & HOLDS_OUR_BASE) != 0;
     }
 
-    void sentBase(long baseVersion) {
-        baseSent = (int) baseVersion;
+    void sentBase() {
+        heardAndBase |= HOLDS_OUR_BASE;
+    }
+
+    /** Our list has a new base, which this neighbour has yet to be sent. */
+    void baseReplaced() {
+        heardAndBase &= ~HOLDS_OUR_BASE;
     }
 
     /** True when {@code other} is the claim this entry holds, and none of its zones has been withdrawn since. */
     boolean holdsUnreduced(NodeZones other) {
-        return zones == claim.zones() && claim.sameAs(other);
+        return held instanceof NodeZones c && c.sameAs(other);
     }
 
     void setZones(Zone[] credited) {
-        this.zones = credited;
+        NodeZones c = claim();
+        held = credited == c.zones() ? c : new Reduced(c, credited);
     }
 }
