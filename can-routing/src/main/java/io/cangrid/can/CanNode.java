@@ -67,8 +67,8 @@ public final class CanNode {
     private java.util.function.BiConsumer<Message, NodeId> forwardObserver = (payload, next) -> {
     };
     private final Acquaintances acquaintances = new Acquaintances();
-    private List<RouteEnvelope> heldWhileJoining;
-    private List<ZoneHandoff> handedWhileJoining;
+    /** Routed messages and hand-overs that reached us before our own join was answered, in arrival order. */
+    private List<CanMessage> keptWhileJoining;
 
     public CanNode(NodeContext ctx, CanConfig config, Point point, Capabilities capabilities) {
         this.ctx = ctx;
@@ -193,10 +193,7 @@ public final class CanNode {
     private void onRouted(RouteEnvelope env) {
         if (phase == CanPhase.JOINING) {
             // Our new zone's owner may route to us before its acceptance reaches us: hold on to it.
-            if (heldWhileJoining == null) {
-                heldWhileJoining = new ArrayList<>(2);
-            }
-            heldWhileJoining.add(env);
+            keepWhileJoining(env);
             return;
         }
         if (phase != CanPhase.ACTIVE) {
@@ -388,10 +385,7 @@ public final class CanNode {
         if (phase == CanPhase.JOINING) {
             // A leaving node found us in its table (the owner that split for us listed us) before our own
             // answer reached us: the zones are ours as soon as we are in.
-            if (handedWhileJoining == null) {
-                handedWhileJoining = new ArrayList<>(1);
-            }
-            handedWhileJoining.add(h);
+            keepWhileJoining(h);
             return;
         }
         if (phase != CanPhase.ACTIVE) {
@@ -695,20 +689,28 @@ public final class CanNode {
             becomeActive();
         }
         zonesChanged(learned);
-        if (handedWhileJoining != null) {
-            List<ZoneHandoff> handed = handedWhileJoining;
-            handedWhileJoining = null;
-            for (ZoneHandoff h : handed) {
-                onHandoff(null, h);
+        if (keptWhileJoining != null) {
+            List<CanMessage> kept = keptWhileJoining;
+            keptWhileJoining = null;
+            // Zones handed over first, so that routed messages find all the space that is ours.
+            for (CanMessage m : kept) {
+                if (m instanceof ZoneHandoff h) {
+                    onHandoff(null, h);
+                }
+            }
+            for (CanMessage m : kept) {
+                if (m instanceof RouteEnvelope env) {
+                    onRouted(env);
+                }
             }
         }
-        if (heldWhileJoining != null) {
-            List<RouteEnvelope> held = heldWhileJoining;
-            heldWhileJoining = null;
-            for (RouteEnvelope env : held) {
-                onRouted(env);
-            }
+    }
+
+    private void keepWhileJoining(CanMessage m) {
+        if (keptWhileJoining == null) {
+            keptWhileJoining = new ArrayList<>(2);
         }
+        keptWhileJoining.add(m);
     }
 
     void redrawVirtualCoordinate() {

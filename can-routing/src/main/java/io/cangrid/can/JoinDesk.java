@@ -38,15 +38,9 @@ final class JoinDesk {
     static final int SILENT_ROUNDS_BEFORE_GIVING_UP = 5;
 
     private final CanNode node;
-    /** The nodes a join goes through, the likeliest to answer first; null once the node is in. */
-    private List<NodeId> contacts;
-    private int nextContact;
-    private NodeId via;
-    private boolean viaAnswered;
+    /** What a join under way keeps; null once the node is in, as a million-node simulation holds every desk. */
+    private Joining joining;
     private long attempt;
-    private int silentInARow;
-    private Timer retry;
-    private Timer firstHopCheck;
     /**
      * The last joiners answered and the zones each was given, side by side (null while there are none).
      * Only the zones are kept: a retried request is answered with the neighbours we know then, so the
@@ -61,47 +55,63 @@ final class JoinDesk {
         this.node = node;
     }
 
-    /** The node the current join attempt went through. */
+    /** The contacts of a join under way and where its current attempt stands. */
+    private static final class Joining {
+        /** The nodes the join goes through, the likeliest to answer first. */
+        final List<NodeId> contacts;
+        int nextContact;
+        NodeId via;
+        boolean viaAnswered;
+        int silentInARow;
+        Timer retry;
+        Timer firstHopCheck;
+
+        Joining(List<NodeId> bootstraps) {
+            contacts = new ArrayList<>(Math.max(CONTACTS_KEPT, bootstraps.size()));
+            contacts.addAll(bootstraps);
+        }
+    }
+
+    /** The node the current join attempt went through; null when no join is under way. */
     NodeId bootstrap() {
-        return via;
+        return joining == null ? null : joining.via;
     }
 
     void requestJoin(List<NodeId> bootstraps) {
-        contacts = new ArrayList<>(Math.max(CONTACTS_KEPT, bootstraps.size()));
-        contacts.addAll(bootstraps);
-        nextContact = 0;
-        silentInARow = 0;
+        cancel();
+        joining = new Joining(bootstraps);
         bootstraps.forEach(node.acquaintances()::add);
         requestJoin();
     }
 
     private void requestJoin() {
         cancel();
+        Joining j = joining;
         attempt++;
-        via = contacts.get(nextContact++ % contacts.size());
-        viaAnswered = false;
+        j.via = j.contacts.get(j.nextContact++ % j.contacts.size());
+        j.viaAnswered = false;
         JoinRequest request = new JoinRequest(node.id(), node.point(), attempt);
-        node.ctx().send(via, new RouteEnvelope(node.point(), node.id(), 0, node.config().hopLimit(), request));
-        retry = node.ctx().schedule(node.config().joinRetryMillis(), () -> {
+        node.ctx().send(j.via, new RouteEnvelope(node.point(), node.id(), 0, node.config().hopLimit(), request));
+        j.retry = node.ctx().schedule(node.config().joinRetryMillis(), () -> {
             if (node.phase() == CanPhase.JOINING) {
-                log.debug("{}: join attempt {} via {} unanswered, retrying", node.ctxName(), attempt, via);
+                log.debug("{}: join attempt {} via {} unanswered, retrying", node.ctxName(), attempt, j.via);
                 requestJoin();
             }
         });
         // The first hop passes the request on at once and says so (see sendContacts); one that stays
         // silent is gone, and under churn the other contacts may go too while we wait out the retry time.
         long check = Math.min(node.config().updatePeriodMillis(), node.config().joinRetryMillis());
-        firstHopCheck = node.ctx().schedule(check, () -> {
-            if (node.phase() == CanPhase.JOINING && !viaAnswered) {
-                silentInARow++;
-                if (silentInARow >= SILENT_ROUNDS_BEFORE_GIVING_UP * contacts.size()) {
+        j.firstHopCheck = node.ctx().schedule(check, () -> {
+            if (node.phase() == CanPhase.JOINING && !j.viaAnswered) {
+                j.silentInARow++;
+                if (j.silentInARow >= SILENT_ROUNDS_BEFORE_GIVING_UP * j.contacts.size()) {
                     cancel();
-                    node.abandonJoin("none of its contacts " + contacts + " answered " + silentInARow
+                    node.abandonJoin("none of its contacts " + j.contacts + " answered " + j.silentInARow
                             + " join attempts in a row; start it again with the address of a node that is up");
                     return;
                 }
                 log.debug("{}: join attempt {}: {} did not answer, trying the next contact", node.ctxName(),
-                        attempt, via);
+                        attempt, j.via);
                 requestJoin();
             }
         });
@@ -112,23 +122,24 @@ final class JoinDesk {
      * the first hop first, so a retry goes through nodes that were alive a moment ago.
      */
     void onContacts(JoinContacts named) {
-        if (node.phase() != CanPhase.JOINING || named.nodes().length == 0) {
+        Joining j = joining;
+        if (node.phase() != CanPhase.JOINING || j == null || named.nodes().length == 0) {
             return;
         }
-        if (named.nodes()[0].equals(via)) {
-            viaAnswered = true;
-            silentInARow = 0;
+        if (named.nodes()[0].equals(j.via)) {
+            j.viaAnswered = true;
+            j.silentInARow = 0;
         }
         for (int i = named.nodes().length - 1; i >= 0; i--) {
             NodeId c = named.nodes()[i];
-            contacts.remove(c);
-            contacts.add(0, c);
+            j.contacts.remove(c);
+            j.contacts.add(0, c);
             node.acquaintances().add(c);
         }
-        while (contacts.size() > CONTACTS_KEPT) {
-            contacts.remove(contacts.size() - 1);
+        while (j.contacts.size() > CONTACTS_KEPT) {
+            j.contacts.remove(j.contacts.size() - 1);
         }
-        nextContact = 0;
+        j.nextContact = 0;
     }
 
     /**
@@ -166,7 +177,7 @@ final class JoinDesk {
             return;
         }
         cancel();
-        contacts = null;
+        joining = null;
         node.activateWith(accept.zones(), accept.neighbours());
     }
 
@@ -291,13 +302,17 @@ final class JoinDesk {
     }
 
     void cancel() {
-        if (retry != null) {
-            retry.cancel();
-            retry = null;
+        Joining j = joining;
+        if (j == null) {
+            return;
         }
-        if (firstHopCheck != null) {
-            firstHopCheck.cancel();
-            firstHopCheck = null;
+        if (j.retry != null) {
+            j.retry.cancel();
+            j.retry = null;
+        }
+        if (j.firstHopCheck != null) {
+            j.firstHopCheck.cancel();
+            j.firstHopCheck = null;
         }
     }
 

@@ -43,7 +43,11 @@ final class NeighbourTable {
     /** Whether {@link #claims()} must be rebuilt: set whenever an entry comes, goes or changes claim. */
     private boolean claimsDirty = true;
     private NodeId[] forgottenIds;
-    private long[] forgottenVersions;
+    /**
+     * The versions forgotten, in 32 bits: a version counts a node's changes of zones, which never come
+     * near 2^31; one that did would be stored as the largest int and only ever judged newer, never stale.
+     */
+    private int[] forgottenVersions;
     private int forgottenCursor;
     private NodeZones[] claimsCache;
 
@@ -135,9 +139,19 @@ final class NeighbourTable {
         System.arraycopy(slots, i + 1, slots, i, size - i - 1);
         System.arraycopy(keys, i + 1, keys, i, size - i - 1);
         slots[--size] = null;
+        if (slots.length - size > GROWTH) {
+            // A table shrinks from the peak it had while its zone and the nodes around it were being
+            // split: room kept for that peak would be a quarter more of every table at a million nodes.
+            slots = Arrays.copyOf(slots, size + 1);
+            keys = Arrays.copyOf(keys, size + 1);
+        }
         claimsDirty = true;
         remember(id, e.version());
         return e;
+    }
+
+    private static int asForgotten(long version) {
+        return (int) Math.min(version, Integer.MAX_VALUE);
     }
 
     /** Our zones changed: nodes dropped as not adjacent may be adjacent now, at the same version. */
@@ -151,12 +165,12 @@ final class NeighbourTable {
     void remember(NodeId id, long version) {
         if (forgottenIds == null) {
             forgottenIds = new NodeId[FIRST_FORGOTTEN_CAPACITY];
-            forgottenVersions = new long[FIRST_FORGOTTEN_CAPACITY];
+            forgottenVersions = new int[FIRST_FORGOTTEN_CAPACITY];
         }
         int free = -1;
         for (int i = 0; i < forgottenIds.length; i++) {
             if (id.equals(forgottenIds[i])) {
-                forgottenVersions[i] = Math.max(forgottenVersions[i], version);
+                forgottenVersions[i] = Math.max(forgottenVersions[i], asForgotten(version));
                 return;
             }
             if (free < 0 && forgottenIds[i] == null) {
@@ -164,14 +178,14 @@ final class NeighbourTable {
             }
         }
         if (free < 0 && forgottenIds.length < FORGOTTEN_CAPACITY) {
-            // Most nodes forget a handful; only those that forget many get room for more.
+            // Most nodes forget a handful; only those that forget many get room for more, a little at a time.
             free = forgottenIds.length;
-            forgottenIds = Arrays.copyOf(forgottenIds, Math.min(FORGOTTEN_CAPACITY, 2 * free));
+            forgottenIds = Arrays.copyOf(forgottenIds, Math.min(FORGOTTEN_CAPACITY, free + FIRST_FORGOTTEN_CAPACITY));
             forgottenVersions = Arrays.copyOf(forgottenVersions, forgottenIds.length);
         }
         int slot = free >= 0 ? free : forgottenCursor++ % FORGOTTEN_CAPACITY;
         forgottenIds[slot] = id;
-        forgottenVersions[slot] = version;
+        forgottenVersions[slot] = asForgotten(version);
     }
 
     /**

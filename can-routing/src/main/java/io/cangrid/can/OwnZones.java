@@ -4,6 +4,7 @@ import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.geometry.ZonePath;
 import io.cangrid.overlay.Point;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,24 +14,31 @@ import java.util.List;
  */
 final class OwnZones {
 
-    private final List<Zone> zones = new ArrayList<>(2);
-    private Zone[] snapshot = new Zone[0];
+    private static final Zone[] NONE = new Zone[0];
+
+    /**
+     * The zones, in the order they came. Zones change a few times in a node's life and are read on every
+     * message, so they are kept as one array, replaced whole by a change: no list beside it.
+     */
+    private Zone[] zones = NONE;
     private List<Zone> offered;
 
+    /** The zones as an unmodifiable list, as they are now. */
     List<Zone> list() {
+        return List.of(zones);
+    }
+
+    /** The zones as they are now; the array is never changed (a change of zones makes a new one). */
+    Zone[] toArray() {
         return zones;
     }
 
-    Zone[] toArray() {
-        return snapshot;
-    }
-
     boolean isEmpty() {
-        return zones.isEmpty();
+        return zones.length == 0;
     }
 
     int size() {
-        return zones.size();
+        return zones.length;
     }
 
     double volume() {
@@ -78,7 +86,7 @@ final class OwnZones {
 
     /** True when one of {@code others} touches or overlaps one of our zones (closed boxes). */
     boolean touchesAny(Zone[] others) {
-        for (Zone m : snapshot) {
+        for (Zone m : zones) {
             for (Zone o : others) {
                 if (m.touches(o)) {
                     return true;
@@ -102,51 +110,54 @@ final class OwnZones {
      * zone inside one we hold only re-stamps it, a zone around some we hold replaces them.
      */
     void add(Zone zone) {
-        for (int i = 0; i < zones.size(); i++) {
-            Zone z = zones.get(i);
+        for (int i = 0; i < zones.length; i++) {
+            Zone z = zones[i];
             if (z.path().isPrefixOf(zone.path())) {
                 if (z.path().equals(zone.path()) && zone.epoch() > z.epoch()) {
-                    zones.set(i, zone);
-                    refresh();
+                    Zone[] restamped = zones.clone();
+                    restamped[i] = zone;
+                    zones = restamped;
                 }
                 return;
             }
         }
-        zones.removeIf(z -> zone.path().isPrefixOf(z.path()));
+        List<Zone> working = working();
+        working.removeIf(z -> zone.path().isPrefixOf(z.path()));
         Zone current = zone;
         boolean merged = true;
         while (merged && current.path().depth() > 0) {
             merged = false;
-            for (int i = 0; i < zones.size(); i++) {
-                Zone z = zones.get(i);
+            for (int i = 0; i < working.size(); i++) {
+                Zone z = working.get(i);
                 if (z.isSiblingOf(current)) {
-                    zones.remove(i);
+                    working.remove(i);
                     current = current.mergeWith(z, Math.max(current.epoch(), z.epoch()) + 1);
                     merged = true;
                     break;
                 }
             }
         }
-        zones.add(current);
-        refresh();
+        working.add(current);
+        keep(working);
     }
 
     void replace(Zone old, Zone... replacements) {
-        zones.remove(old);
+        List<Zone> working = working();
+        working.remove(old);
         for (Zone r : replacements) {
-            zones.add(r);
+            working.add(r);
         }
-        refresh();
+        keep(working);
     }
 
     void remove(Zone zone) {
-        zones.remove(zone);
-        refresh();
+        List<Zone> working = working();
+        working.remove(zone);
+        keep(working);
     }
 
     void clear() {
-        zones.clear();
-        refresh();
+        zones = NONE;
     }
 
     /**
@@ -167,9 +178,7 @@ final class OwnZones {
 
     /** Offers last one update period: one that was not taken up is made again, or lapses. */
     void clearOffers() {
-        if (offered != null) {
-            offered.clear();
-        }
+        offered = null;
     }
 
     /** The largest epoch held, so zones this node issues next are ordered after all of them. */
@@ -181,7 +190,12 @@ final class OwnZones {
         return e;
     }
 
-    private void refresh() {
-        snapshot = zones.toArray(new Zone[0]);
+    /** A list of the zones to change, for {@link #keep}. */
+    private List<Zone> working() {
+        return new ArrayList<>(Arrays.asList(zones));
+    }
+
+    private void keep(List<Zone> changed) {
+        zones = changed.toArray(NONE);
     }
 }

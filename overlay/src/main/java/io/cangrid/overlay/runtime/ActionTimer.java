@@ -9,13 +9,15 @@ import io.cangrid.overlay.Timer;
  */
 public final class ActionTimer implements Timer {
 
-    private final Runnable action;
+    /** Null once cancelled: a cancelled timer may wait in the queue a long while, and what its action holds need not. */
+    private Runnable action;
     private boolean cancelled;
 
     public ActionTimer(Runnable action) {
         this.action = action;
     }
 
+    /** The action to run when due; null once the timer is cancelled. */
     public Runnable action() {
         return action;
     }
@@ -23,6 +25,7 @@ public final class ActionTimer implements Timer {
     @Override
     public void cancel() {
         cancelled = true;
+        action = null;
     }
 
     @Override
