@@ -543,11 +543,14 @@ public final class CanNode {
         return listed;
     }
 
-    /** Makes our list as it is now the base, which no neighbour holds yet. */
+    /** Makes our list as it is now the base; a base of a new number no neighbour holds yet. */
     private void rebaseList() {
+        long before = list.baseVersion();
         list.rebase();
-        for (NeighbourEntry e : table.entries()) {
-            e.baseReplaced();
+        if (list.baseVersion() != before) {
+            for (NeighbourEntry e : table.entries()) {
+                e.baseReplaced();
+            }
         }
     }
 
