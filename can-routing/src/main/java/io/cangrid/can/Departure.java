@@ -24,7 +24,7 @@ final class Departure {
 
     void handOverAll() {
         Map<NodeId, List<Zone>> byRecipient = new LinkedHashMap<>();
-        for (Zone z : node.ownZones().list()) {
+        for (Zone z : node.ownZones().toArray()) {
             NeighbourEntry to = siblingHolder(z);
             if (to == null) {
                 to = smallestAdjacent(z);
@@ -54,7 +54,8 @@ final class Departure {
             return;
         }
         long now = node.ctx().now();
-        for (Zone z : new ArrayList<>(zones.list())) {
+        // The array is never changed in place: handing zones over while walking it is safe.
+        for (Zone z : zones.toArray()) {
             if (z.contains(node.point())) {
                 continue;
             }

@@ -252,7 +252,7 @@ final class JoinDesk {
     /** True when space we once gave away is ours again: an answer that gave it is outdated. */
     private boolean holdsAny(Zone[] given) {
         for (Zone g : given) {
-            for (Zone m : node.ownZones().list()) {
+            for (Zone m : node.ownZones().toArray()) {
                 if (m.intersects(g)) {
                     return true;
                 }

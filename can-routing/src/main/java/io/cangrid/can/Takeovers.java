@@ -222,7 +222,7 @@ final class Takeovers {
     }
 
     private boolean holdsOverlapping(Zone zone) {
-        for (Zone m : node.ownZones().list()) {
+        for (Zone m : node.ownZones().toArray()) {
             if (m.intersects(zone)) {
                 return true;
             }
