@@ -15,27 +15,38 @@ import io.cangrid.load.push.CanPConfig;
 import io.cangrid.load.push.CanPLocator;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgramFactory;
-import io.cangrid.overlay.exec.ExecLimits;
-import io.cangrid.overlay.exec.ExecPolicy;
+import io.cangrid.overlay.Point;
+import io.cangrid.overlay.exec.Confinement;
+import io.cangrid.overlay.exec.ExecSettings;
 import io.cangrid.overlay.exec.ProcessExecution;
+import io.cangrid.overlay.exec.ResultFit;
 import io.cangrid.overlay.gateway.JobGateway;
 import io.cangrid.overlay.gateway.JobStore;
 import io.cangrid.overlay.job.CachedJobTrail;
 import io.cangrid.overlay.job.ExecutionFactory;
 import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.job.JobEvents;
+import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobState;
+import io.cangrid.overlay.job.message.JobDone;
 import io.cangrid.overlay.job.JobNode;
 import io.cangrid.overlay.job.JobNodeSettings;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.overlay.wire.MessageCodec;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one place that decides what program a {@code cangrid node} process runs: a full grid node (overlay,
  * job life cycle, locator) on the CAN with CAN-PX matchmaking, or on HYGRA's hyperspace with HYGRA's
- * search, whose run node executes real processes under the node's execution policy, wrapped so that it
+ * search, whose run node executes real processes confined under the node's execution settings, wrapped so that it
  * answers operators' inspection requests and clients' job requests ({@link JobGateway}), with its jobs and
  * results kept under the work directory.
  *
@@ -43,11 +54,17 @@ import java.util.List;
  * @param observer told of the node's job events besides its own log (a benchmark's clock); usually none
  */
 record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capabilities capabilities,
-        List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecPolicy exec, long resultRetentionMillis,
+        List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecSettings exec, long resultRetentionMillis,
         int maxFrameBytes, JobEvents observer) {
 
+    private static final Logger log = LoggerFactory.getLogger("io.cangrid.node");
+    /** Room a result's message leaves for what travels with it (ids, reason) in the replies that carry it on. */
+    static final int RESULT_MARGIN_BYTES = 1024;
+    /** The frame's sequence number and MAC. */
+    static final int FRAME_OVERHEAD_BYTES = 24;
+
     LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capabilities capabilities,
-            List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecPolicy exec,
+            List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecSettings exec,
             long resultRetentionMillis, int maxFrameBytes) {
         this(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec, resultRetentionMillis,
                 maxFrameBytes, JobEvents.NONE);
@@ -61,13 +78,23 @@ record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capa
     static final long LIVE_SEARCH_BASE_MILLIS = 5_000;
     static final long LIVE_SEARCH_MOVE_MILLIS = 20;
 
+    /**
+     * The node's program. Deciding how jobs are confined happens here, on the caller's thread.
+     *
+     * @throws IllegalArgumentException when the execution settings cannot be honoured on this machine
+     */
     NodeProgramFactory program() {
         ResourceSchema schema = ResourceSchema.defaultSchema();
         JobStore store = new JobStore(workdir.resolve("jobs"), MessageCodec.discover(maxFrameBytes));
+        Confinement confinement = Confinement.prepare(exec, key(workdir));
+        if (exec.policy().runsAnything()) {
+            log.info("jobs run {}", confinement.describe());
+        }
+        ExecutionFactory execution = ProcessExecution.factory(workdir.resolve("runs"), confinement,
+                resultFit(schema, maxFrameBytes));
         return ctx -> {
             JobEvents events = observer == JobEvents.NONE ? new LiveJobEvents(ctx, store)
                     : new BothJobEvents(new LiveJobEvents(ctx, store), observer);
-            ExecutionFactory execution = ProcessExecution.factory(workdir.resolve("runs"), exec, ExecLimits.DEFAULT);
             if (locator == LiveLocator.HYGRA) {
                 HygraParameters parameters = HygraParameters.paperDefaults();
                 HygraGridConfig config = HygraGridConfig.of(parameters, schema, can.updatePeriodMillis())
@@ -91,5 +118,24 @@ record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capa
                     () -> node.agent().queue().length());
             return new JobGateway(ctx, node, inspectable, store, jobs, resultRetentionMillis);
         };
+    }
+
+    /** Names a work directory's cgroups: the same for the same directory, whichever process runs on it. */
+    static String key(Path workdir) {
+        try {
+            byte[] h = MessageDigest.getInstance("SHA-256").digest(workdir.toAbsolutePath().normalize().toString()
+                    .getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(h, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java platform", e);
+        }
+    }
+
+    /** Results must fit one frame: measured as the message that carries them to the owner, exactly encoded. */
+    static ResultFit resultFit(ResourceSchema schema, int maxFrameBytes) {
+        MessageCodec measure = MessageCodec.discover(64 << 20);
+        JobId sample = new JobId(Long.MAX_VALUE, Point.of(new double[schema.dimensions().size()]));
+        return new ResultFit(out -> measure.encode(new JobDone(sample, JobState.COMPLETED, null, out, Long.MAX_VALUE))
+                .length, maxFrameBytes - FRAME_OVERHEAD_BYTES - RESULT_MARGIN_BYTES);
     }
 }

@@ -6,6 +6,7 @@ import io.cangrid.can.match.CanOverlay;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
 import io.cangrid.overlay.exec.ExecPolicy;
+import io.cangrid.overlay.exec.ExecSettings;
 import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.gateway.JobGateway;
 import io.cangrid.overlay.job.JobConfig;
@@ -70,7 +71,8 @@ public final class LoopbackGrid implements AutoCloseable {
                 LiveNode node = grid.runtime.bind(new InetSocketAddress("127.0.0.1", 0), null, 0);
                 grid.nodes.add(node);
                 node.start(new LiveNodeAssembly(LiveLocator.CAN_PX, can, jobs, CAPABILITIES, bootstraps, new CanListener() {
-                }, workdir.resolve("node-" + i), policies.get(i), jobs.outcomeRetentionMillis(), MAX_FRAME_BYTES, observer)
+                }, workdir.resolve("node-" + i), ExecSettings.of(policies.get(i)).hiding(List.of(workdir.resolve("node-" + i))),
+                        jobs.outcomeRetentionMillis(), MAX_FRAME_BYTES, observer)
                         .program()).join();
                 grid.awaitActive(node);
             }

@@ -5,7 +5,13 @@ import io.cangrid.can.CanListener;
 import io.cangrid.cli.UserError;
 import io.cangrid.cli.dashboard.DashboardServer;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.PrivateFiles;
+import io.cangrid.overlay.NodeProgramFactory;
+import io.cangrid.overlay.exec.ExecLimits;
 import io.cangrid.overlay.exec.ExecPolicy;
+import io.cangrid.overlay.exec.ExecSettings;
+import io.cangrid.overlay.exec.JobEnvPolicy;
+import io.cangrid.overlay.exec.SandboxMode;
 import io.cangrid.overlay.job.JobConfig;
 import io.cangrid.overlay.net.GridSecret;
 import io.cangrid.overlay.net.LiveNode;
@@ -17,9 +23,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
@@ -85,9 +89,27 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     private Path tlsKey;
 
     @Option(names = "--exec", paramLabel = "POLICY", defaultValue = "none",
-            description = "Which job commands this node runs: none (default), any, or allow:GLOB[,GLOB...]"
-                    + " (the executable's name or path matches).")
+            description = "Which programs this node runs: none (default), any, or allow:NAME|/ABS/GLOB[,...]"
+                    + " (NAME: the program of that name on this node's PATH; a glob matches real paths).")
     private String exec;
+
+    @Option(names = "--job-env", paramLabel = "POLICY", defaultValue = "safe",
+            description = "Which environment variables jobs may set: safe (default: all but those that steer"
+                    + " loaders, shells and interpreters, such as LD_PRELOAD), none, or allow:GLOB[,GLOB...]"
+                    + " (a steering variable only when named in full).")
+    private String jobEnv;
+
+    @Option(names = "--sandbox", paramLabel = "MODE", defaultValue = "auto",
+            description = "Wall jobs in with bubblewrap: auto (default: when installed), bwrap (required), none.")
+    private String sandbox;
+
+    @Option(names = "--job-network", paramLabel = "host|none", defaultValue = "host",
+            description = "Whether jobs reach the network: host (default) or none.")
+    private String jobNetwork;
+
+    @Option(names = "--job-user", paramLabel = "USER",
+            description = "The unprivileged user jobs run as when the node runs as root (default: nobody).")
+    private String jobUser;
 
     @Option(names = "--locator", paramLabel = "NAME", defaultValue = "CAN-PX", converter = LiveLocator.Converter.class,
             description = "How jobs find nodes: CAN-PX (default; the CAN overlay) or HYGRA (HYGRA's hyperspace)."
@@ -108,16 +130,12 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     @Override
     public Integer call() throws Exception {
         NodeSettings settings = NodeSettings.load(config, sets);
-        ExecPolicy policy;
-        try {
-            policy = ExecPolicy.parse(exec);
-        } catch (IllegalArgumentException e) {
-            throw new UserError("--exec: " + e.getMessage());
-        }
-        Path dir = workdir != null ? workdir : Path.of(System.getProperty("user.home"), ".cangrid", "node");
-        Files.createDirectories(dir);
+        ExecPolicy policy = parsed("--exec", () -> ExecPolicy.parse(exec));
+        Path dir = WorkDirectory.prepare(workdir != null ? workdir
+                : Path.of(System.getProperty("user.home"), ".cangrid", "node"));
         Capabilities caps = capabilities(dir);
         Path secretPath = SecretFile.resolve(client.secretFile);
+        ExecSettings execSettings = execSettings(policy, settings, caps, dir, secretPath);
         GridSecret secret = SecretFile.load(secretPath, join.isEmpty());
         NetConfig net = NetConfig.of(client.grid, secret)
                 .withMaxFrameBytes((int) settings.maxFrameBytes())
@@ -159,12 +177,18 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             log.info(policy.runsAnything() ? "runs job commands: --exec " + policy
                     : "runs no job commands (--exec none): jobs matched here go elsewhere");
             JobConfig jobs = new JobConfig(settings.heartbeatPeriod().toMillis(), JobConfig.DEFAULT_MISSED_HEARTBEATS,
-                    JobConfig.DEFAULT_CLIENT_TIMEOUT_PERIODS, RESULT_RETENTION_MILLIS);
+                    JobConfig.DEFAULT_CLIENT_TIMEOUT_PERIODS, RESULT_RETENTION_MILLIS, settings.maxRuns());
             if (dashboard != null) {
                 log.info("dashboard at {}", dashboard.url());
             }
-            node.start(new LiveNodeAssembly(locator, can, jobs, caps, bootstraps, onAbandon, dir, policy,
-                    RESULT_RETENTION_MILLIS, (int) settings.maxFrameBytes()).program()).join();
+            NodeProgramFactory program;
+            try {
+                program = new LiveNodeAssembly(locator, can, jobs, caps, bootstraps, onAbandon, dir, execSettings,
+                        RESULT_RETENTION_MILLIS, (int) settings.maxFrameBytes()).program();
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage(), e);
+            }
+            node.start(program).join();
             node.stopped().join();
             if (abandoned.get() != null) {
                 throw new UserError("could not join the grid: " + abandoned.get());
@@ -175,6 +199,37 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                 dashboard.close();
             }
             runtime.close();
+        }
+    }
+
+    /**
+     * What this node's operator decided about jobs. The memory limit defaults to the memory the node offers;
+     * a sandboxed job never sees the work directory, the secret or the TLS key.
+     */
+    private ExecSettings execSettings(ExecPolicy policy, NodeSettings settings, Capabilities caps, Path dir,
+            Path secretPath) {
+        JobEnvPolicy env = parsed("--job-env", () -> JobEnvPolicy.parse(jobEnv));
+        SandboxMode mode = parsed("--sandbox", () -> SandboxMode.parse(sandbox));
+        boolean network = switch (jobNetwork.trim()) {
+            case "host" -> true;
+            case "none" -> false;
+            default -> throw new UserError("--job-network: '" + jobNetwork + "' is not host or none");
+        };
+        long memory = settings.jobMemoryLimit() > 0 ? settings.jobMemoryLimit() : (long) (caps.get(1) * (1 << 20));
+        ExecLimits limits = new ExecLimits((int) settings.jobStreamLimit(), (int) settings.jobOutputLimit(),
+                settings.jobDiskQuota(), memory);
+        List<Path> hidden = new ArrayList<>(List.of(dir, secretPath));
+        if (tlsKey != null) {
+            hidden.add(tlsKey);
+        }
+        return new ExecSettings(policy, env, mode, network, jobUser, limits, hidden);
+    }
+
+    private static <T> T parsed(String option, java.util.function.Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            throw new UserError(option + ": " + e.getMessage(), e);
         }
     }
 
@@ -226,9 +281,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     }
 
     private static void writeAddress(Path dir, NodeId self) throws IOException {
-        Path tmp = dir.resolve("address.tmp");
-        Files.writeString(tmp, self.host() + ":" + self.port() + "\n", StandardCharsets.UTF_8);
-        Files.move(tmp, dir.resolve("address"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        PrivateFiles.writeAtomically(dir.resolve("address"), (self.host() + ":" + self.port() + "\n")
+                .getBytes(StandardCharsets.UTF_8));
     }
 
     /** SIGTERM or Ctrl-C: hand the zones over, then let the JVM end, within a bounded time. */

@@ -20,17 +20,31 @@ import java.util.Set;
  * @param heartbeatPeriod run-node heartbeat period ({@code grid.heartbeat-period}; read for the job layer)
  * @param maxFrameBytes   largest frame on the wire ({@code grid.max-frame-size})
  * @param idleTimeout     idle connections close after this ({@code grid.idle-timeout})
+ * @param maxRuns         runs of one job without a result reaching its owner before it ends FAILED
+ *                        ({@code grid.max-runs})
+ * @param jobMemoryLimit  memory of one job's processes together, 0 for the memory the node offers
+ *                        ({@code grid.job.memory-limit})
+ * @param jobDiskQuota    what one job's directory may hold ({@code grid.job.disk-quota})
+ * @param jobOutputLimit  one job's declared outputs together ({@code grid.job.output-limit})
+ * @param jobStreamLimit  kept of one job's stdout, and again of its stderr ({@code grid.job.stream-limit})
  */
-public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long maxFrameBytes, Duration idleTimeout) {
+public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long maxFrameBytes, Duration idleTimeout,
+        int maxRuns, long jobMemoryLimit, long jobDiskQuota, long jobOutputLimit, long jobStreamLimit) {
 
     static final Set<String> KEYS = Set.of("grid.update-period", "grid.heartbeat-period", "grid.max-frame-size",
-            "grid.idle-timeout");
+            "grid.idle-timeout", "grid.max-runs", "grid.job.memory-limit", "grid.job.disk-quota",
+            "grid.job.output-limit", "grid.job.stream-limit");
 
     private static final String DEFAULTS = """
             grid.update-period = 10s
             grid.heartbeat-period = 30s
             grid.max-frame-size = 1MiB
             grid.idle-timeout = 120s
+            grid.max-runs = 5
+            grid.job.memory-limit = 0
+            grid.job.disk-quota = 10GiB
+            grid.job.output-limit = 256KiB
+            grid.job.stream-limit = 64KiB
             """;
 
     public static NodeSettings load(Path file, List<String> sets) {
@@ -68,12 +82,22 @@ public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long
         Config c = merged.withFallback(ConfigFactory.parseString(DEFAULTS)).resolve();
         try {
             NodeSettings s = new NodeSettings(c.getDuration("grid.update-period"), c.getDuration("grid.heartbeat-period"),
-                    c.getMemorySize("grid.max-frame-size").toBytes(), c.getDuration("grid.idle-timeout"));
+                    c.getMemorySize("grid.max-frame-size").toBytes(), c.getDuration("grid.idle-timeout"),
+                    c.getInt("grid.max-runs"), c.getMemorySize("grid.job.memory-limit").toBytes(),
+                    c.getMemorySize("grid.job.disk-quota").toBytes(), c.getMemorySize("grid.job.output-limit").toBytes(),
+                    c.getMemorySize("grid.job.stream-limit").toBytes());
             if (s.updatePeriod.toMillis() <= 0 || s.heartbeatPeriod.toMillis() <= 0 || s.idleTimeout.toMillis() <= 0) {
                 throw new UserError("grid periods and timeouts must be positive");
             }
             if (s.maxFrameBytes < 1024 || s.maxFrameBytes > (64L << 20)) {
                 throw new UserError("grid.max-frame-size must be between 1KiB and 64MiB, was " + s.maxFrameBytes);
+            }
+            if (s.maxRuns < 1) {
+                throw new UserError("grid.max-runs must be at least 1, was " + s.maxRuns);
+            }
+            if (s.jobDiskQuota < 1 || s.jobOutputLimit > Integer.MAX_VALUE || s.jobStreamLimit > Integer.MAX_VALUE) {
+                throw new UserError("grid.job.disk-quota must be positive, grid.job.output-limit and"
+                        + " grid.job.stream-limit at most 2GiB");
             }
             return s;
         } catch (ConfigException e) {

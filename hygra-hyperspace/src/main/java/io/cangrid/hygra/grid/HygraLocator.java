@@ -117,7 +117,8 @@ public final class HygraLocator implements Locator {
             log.debug("{}: search {} ended after {} was handed over", ctx.self(), s.id(), s.job().id());
             return;
         }
-        MatchTrace trace = new MatchTrace(s.trace().routingHops(), s.trace().matchHops() + o.hops(), false);
+        MatchTrace trace = new MatchTrace(s.trace().routingHops(), s.trace().matchHops() + o.hops(), false,
+                s.trace().lostRuns());
         if (o.allocated()) {
             dispatch(s, o.host(), trace);
         } else if (o.fallback() != null) {

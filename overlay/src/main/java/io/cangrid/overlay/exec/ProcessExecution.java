@@ -1,5 +1,6 @@
 package io.cangrid.overlay.exec;
 
+import io.cangrid.overlay.LogText;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.job.Execution;
 import io.cangrid.overlay.job.ExecutionFactory;
@@ -11,15 +12,18 @@ import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A live run node's execution: each job's command runs as one process in a directory of its own under the
- * node's work directory (see {@link ProcessRun}); a job without a command only lets its work pass, as in
- * the simulation. Processes are started and watched on threads of this execution, never on the node's
- * thread, and each run's end reaches the node through {@link NodeContext#post}.
+ * A live run node's execution: each job's command runs confined ({@link Confinement}) in a directory of its
+ * own under the node's {@code runs} directory (see {@link ProcessRun}); a job without a command only lets its
+ * work pass, as in the simulation. A command runs only when the node's policies admit its program (resolved
+ * to a real path, which is what runs) and its variables. Processes are started and watched on threads of
+ * this execution, never on the node's thread, and each run's end reaches the node through
+ * {@link NodeContext#post}.
  */
 public final class ProcessExecution implements Execution {
 
@@ -27,42 +31,57 @@ public final class ProcessExecution implements Execution {
 
     private final NodeContext ctx;
     private final Path runs;
-    private final ExecPolicy policy;
-    private final ExecLimits limits;
+    private final Confinement confinement;
+    private final ResultFit fit;
     private final Execution workOnly;
     private final ExecutorService watchers;
-    private final ScheduledExecutorService deadlines;
+    private final ExecutorService readers;
+    private final ScheduledExecutorService timers;
 
-    public ProcessExecution(NodeContext ctx, double cpuSpeed, Path runs, ExecPolicy policy, ExecLimits limits) {
+    public ProcessExecution(NodeContext ctx, double cpuSpeed, Path runs, Confinement confinement, ResultFit fit) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.runs = Objects.requireNonNull(runs, "runs");
-        this.policy = Objects.requireNonNull(policy, "policy");
-        this.limits = Objects.requireNonNull(limits, "limits");
+        this.confinement = Objects.requireNonNull(confinement, "confinement");
+        this.fit = Objects.requireNonNull(fit, "fit");
         this.workOnly = new SimulatedExecution(ctx, cpuSpeed);
         this.watchers = Executors.newCachedThreadPool(daemon("cangrid-exec"));
-        this.deadlines = Executors.newSingleThreadScheduledExecutor(daemon("cangrid-exec-limit"));
+        this.readers = Executors.newCachedThreadPool(daemon("cangrid-exec-stream"));
+        this.timers = Executors.newSingleThreadScheduledExecutor(daemon("cangrid-exec-limit"));
     }
 
-    /** Executions for a live node: runs in {@code runs}, under {@code policy}. */
-    public static ExecutionFactory factory(Path runs, ExecPolicy policy, ExecLimits limits) {
-        return (ctx, cpu) -> new ProcessExecution(ctx, cpu, runs, policy, limits);
+    /**
+     * Executions for a live node: runs in {@code runs}, confined as {@code confinement} says. What a previous
+     * life of the node left there (processes, cgroups, directories) is ended and removed first.
+     */
+    public static ExecutionFactory factory(Path runs, Confinement confinement, ResultFit fit) {
+        RunsJanitor.clean(runs, confinement.cgroups());
+        return (ctx, cpu) -> new ProcessExecution(ctx, cpu, runs, confinement, fit);
     }
 
     @Override
     public boolean runsCommands() {
-        return policy.runsAnything();
+        return confinement.settings().policy().runsAnything();
     }
 
     @Override
     public String refusal(JobProfile job) {
         JobCommand command = job.spec().command();
-        if (command == null || policy.allows(command.executable())) {
+        if (command == null) {
             return null;
         }
-        return policy.runsAnything()
-                ? "node " + ctx.self().shortName() + " does not allow executable '" + command.executable()
-                        + "' (--exec " + policy + ")"
-                : "node " + ctx.self().shortName() + " runs no commands (--exec none)";
+        try {
+            admit(command);
+            return null;
+        } catch (ExecRefusal e) {
+            return "node " + ctx.self().shortName() + " " + e.getMessage();
+        }
+    }
+
+    /** The real path of the command's program, when this node's policies admit the command as it is. */
+    private Path admit(JobCommand command) throws ExecRefusal {
+        Path program = confinement.settings().policy().check(command.executable(), confinement.programs());
+        confinement.settings().env().check(command.environment());
+        return program;
     }
 
     @Override
@@ -71,15 +90,24 @@ public final class ProcessExecution implements Execution {
         if (command == null) {
             return workOnly.start(job, done);
         }
+        Consumer<Ended> onNodeThread = ended -> ctx.post(() -> done.accept(ended));
+        Path program;
+        try {
+            // Again at the start: the program found when the job was queued may have changed since.
+            program = admit(command);
+        } catch (ExecRefusal e) {
+            onNodeThread.accept(new Ended("node " + ctx.self().shortName() + " " + e.getMessage(), null));
+            return () -> log.debug("job {} never started", job.id());
+        }
         Path dir = runs.resolve(job.id().toString() + "-" + job.attempt() + "-" + Long.toHexString(System.nanoTime()));
-        ProcessRun run = new ProcessRun(command, dir, limits, deadlines,
-                ended -> ctx.post(() -> done.accept(ended)));
-        log.info("job {}: starting {}", job.id(), command);
+        ProcessRun run = new ProcessRun(confinement, job.id().toString(), command, program, dir, timers, readers, fit,
+                onNodeThread);
+        log.info("job {}: starting {}", job.id(), LogText.of(program + " " + command));
         watchers.execute(run::run);
         return run;
     }
 
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
+    private static ThreadFactory daemon(String name) {
         return r -> {
             Thread t = new Thread(r, name);
             t.setDaemon(true);

@@ -1,5 +1,6 @@
 package io.cangrid.overlay.gateway;
 
+import io.cangrid.overlay.LogText;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
@@ -276,7 +277,7 @@ public final class JobGateway implements NodeProgram {
             }
             store.removePending(result.job());
             log.info("job {} ended {}{}", result.job(), result.state(), result.reason() == null ? ""
-                    : ": " + result.reason());
+                    : ": " + LogText.of(result.reason()));
         }
     }
 
@@ -316,6 +317,11 @@ public final class JobGateway implements NodeProgram {
             ended(reply);
         } else if (reply.state() != null) {
             p.lastHeard = ctx.now();
+        } else if (ctx.now() - p.lastHeard > config.clientTimeoutMillis() && p.profile.attempt() >= config.maxRuns()) {
+            String why = "submitted " + p.profile.attempt() + " times and lost each time: nothing heard of it for "
+                    + config.clientTimeoutMillis() + " ms and its owner has no record of it";
+            log.warn("job {}: {}; it ends FAILED", p.profile.id(), why);
+            ended(new JobStatusReply(0, p.profile.id(), JobState.FAILED, null, null, why));
         } else if (ctx.now() - p.lastHeard > config.clientTimeoutMillis()) {
             // Owner and run node are both gone (or this node restarted under a new id): submit it again,
             // naming this node as the client now.

@@ -1,6 +1,7 @@
 package io.cangrid.overlay.gateway;
 
 import io.cangrid.overlay.Message;
+import io.cangrid.overlay.PrivateFiles;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.message.JobStatusReply;
@@ -11,7 +12,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -22,8 +22,9 @@ import org.slf4j.LoggerFactory;
  * A node's jobs on disk, so that they outlive the process: {@code pending/} holds the jobs this node took
  * from clients and that have not ended, {@code taken/} a short line on every job it took (for listing them),
  * {@code results/} how jobs ended (those it took, and those it owned),
- * each file one job, named by its id and written in the wire format, atomically (write, then rename). A
- * file that no longer decodes is reported and skipped, never fatal.
+ * each file one job, named by its id and written in the wire format, atomically (write, then rename),
+ * readable by the node's user only (directories 0700, files 0600). A file that no longer decodes is reported
+ * and skipped, never fatal.
  */
 public final class JobStore {
 
@@ -40,9 +41,10 @@ public final class JobStore {
         this.takenDir = dir.resolve("taken");
         this.codec = codec;
         try {
-            Files.createDirectories(pendingDir);
-            Files.createDirectories(takenDir);
-            Files.createDirectories(resultsDir);
+            PrivateFiles.createDirectories(dir);
+            PrivateFiles.createDirectories(pendingDir);
+            PrivateFiles.createDirectories(takenDir);
+            PrivateFiles.createDirectories(resultsDir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the job store in " + dir + ": " + e.getMessage(), e);
         }
@@ -120,11 +122,9 @@ public final class JobStore {
     }
 
     private void write(Path f, Message m) {
-        Path tmp = f.resolveSibling(f.getFileName() + ".tmp");
         try {
-            Files.write(tmp, codec.encode(m));
-            Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
+            PrivateFiles.writeAtomically(f, codec.encode(m));
+        } catch (IOException | IllegalArgumentException e) {
             log.error("cannot store {}: {}", f, e.toString());
         }
     }

@@ -22,6 +22,11 @@ final class OwnedJob {
         this.lastHeard = now;
     }
 
+    /** Run nodes the job has had: those that lost it, and the one it is on now. */
+    int runs() {
+        return trace.lostRuns() + (runNode != null ? 1 : 0);
+    }
+
     JobState state() {
         if (runNode == null) {
             return JobState.MATCHING;

@@ -182,7 +182,7 @@ final class OwnerDesk {
         ended.put(id, Boolean.TRUE);
         NodeId ranOn = done.state() == JobState.NO_MATCH ? null : (job != null && job.runNode != null ? job.runNode : from);
         JobOutcome outcome = new JobOutcome(done.state(), done.reason(), ranOn, agent.now(), done.output(),
-                done.waitMillis());
+                done.waitMillis(), job == null ? 0 : job.runs() + (job.runNode == null && ranOn != null ? 1 : 0));
         outcomes.put(id, outcome);
         agent.events().outcomeKept(id, outcome);
         // The sender (run node, or the node where a search gave up) is named, so the trail reaches it.
@@ -203,7 +203,7 @@ final class OwnerDesk {
                 + reason + "); refusal " + job.refusals + " of " + MAX_REFUSALS + " allowed");
         if (job.refusals >= MAX_REFUSALS) {
             JobCommand command = job.profile.spec().command();
-            String why = "no node allows executable '" + (command == null ? "?" : command.executable()) + "' (refused "
+            String why = "no node would run '" + (command == null ? "?" : command.executable()) + "' as asked (refused "
                     + job.refusals + " times, by " + String.join(", ", job.refusedBy) + "; last said: " + reason + ")";
             agent.send(job.profile.client(), new JobResult(id, JobState.FAILED, why));
             done(new JobDone(id, JobState.FAILED, why), null); // it ran nowhere
@@ -252,12 +252,13 @@ final class OwnerDesk {
         JobId id = query.job();
         OwnedJob job = owned.get(id);
         if (job != null) {
-            return new JobStatusReply(query.ticket(), id, job.state(), agent.self(), job.runNode, null);
+            return new JobStatusReply(query.ticket(), id, job.state(), agent.self(), job.runNode, null, null, -1,
+                    job.runs());
         }
         JobOutcome outcome = outcomes.get(id);
         if (outcome != null) {
             return new JobStatusReply(query.ticket(), id, outcome.state(), agent.self(), outcome.runNode(),
-                    outcome.reason(), outcome.output(), outcome.waitMillis());
+                    outcome.reason(), outcome.output(), outcome.waitMillis(), outcome.runs());
         }
         return new JobStatusReply(query.ticket(), id, null, agent.self(), null,
                 "the owner of the job's point has no record of it: never submitted, or ended more than "
@@ -287,9 +288,19 @@ final class OwnerDesk {
         Map<NodeId, List<OwnedJob>> byClient = new LinkedHashMap<>();
         for (OwnedJob job : List.copyOf(owned.values())) {
             if (now - job.lastHeard > deadAfter) {
-                agent.explain(job.profile.id(), ExplainStep.REMATCH, null, () -> (job.runNode == null
-                        ? "matchmaking gave no word" : "run node " + job.runNode.shortName() + " was silent")
-                        + " for more than " + deadAfter + " ms: matching the job again");
+                String why = (job.runNode == null ? "matchmaking gave no word" : "run node " + job.runNode.shortName()
+                        + " was silent") + " for more than " + deadAfter + " ms";
+                if (job.runNode != null) {
+                    job.trace = job.trace.withLostRun();
+                    if (job.trace.lostRuns() >= agent.config().maxRuns()) {
+                        giveUp(job, "ran " + job.trace.lostRuns() + " times without a result reaching its owner: "
+                                + why);
+                        continue;
+                    }
+                }
+                agent.explain(job.profile.id(), ExplainStep.REMATCH, null, () -> why + ": matching the job again"
+                        + (job.trace.lostRuns() == 0 ? "" : " (run " + (job.trace.lostRuns() + 1) + " of at most "
+                                + agent.config().maxRuns() + ")"));
                 rematch(job);
             }
             byClient.computeIfAbsent(job.profile.client(), c -> new ArrayList<>()).add(job);
@@ -303,6 +314,17 @@ final class OwnerDesk {
             }
             agent.send(client, new JobProgress(ids, states));
         });
+    }
+
+    /** Ends the job FAILED for {@code why}: its client hears it, its last run node (if any) drops it. */
+    private void giveUp(OwnedJob job, String why) {
+        JobId id = job.profile.id();
+        agent.explain(id, ExplainStep.REMATCH, null, () -> "gave up: " + why);
+        if (job.runNode != null) {
+            agent.send(job.runNode, new HeartbeatAck(new JobId[] {id}));
+        }
+        agent.send(job.profile.client(), new JobResult(id, JobState.FAILED, why));
+        done(new JobDone(id, JobState.FAILED, why), null);
     }
 
     private void rematch(OwnedJob job) {
@@ -326,31 +348,24 @@ final class OwnerDesk {
             // every later latency drawn in a simulation, for the sake of a status query.
             return;
         }
-        List<JobId> endedHere = new ArrayList<>();
-        for (JobId id : outcomes.keySet()) {
-            if (inside.test(id.point())) {
-                endedHere.add(id);
-            }
-        }
-        JobId[] endedIds = endedHere.toArray(new JobId[0]);
-        JobOutcome[] endedOutcomes = new JobOutcome[endedIds.length];
-        for (int i = 0; i < endedIds.length; i++) {
-            endedOutcomes[i] = outcomes.remove(endedIds[i]);
-        }
-        JobProfile[] profiles = new JobProfile[leaving.size()];
-        NodeId[] runNodes = new NodeId[leaving.size()];
-        MatchTrace[] traces = new MatchTrace[leaving.size()];
-        for (int i = 0; i < profiles.length; i++) {
-            OwnedJob job = leaving.get(i);
-            profiles[i] = job.profile;
-            runNodes[i] = job.runNode;
-            traces[i] = job.trace;
+        HandoffBatches batches = new HandoffBatches();
+        for (OwnedJob job : leaving) {
+            batches.job(job.profile, job.runNode, job.trace);
             owned.remove(job.profile.id());
             if (job.runNode != null) {
                 handedOver.put(job.profile.id(), new HandedOver(job.runNode, agent.now()));
             }
         }
-        agent.send(to, new OwnershipHandoff(profiles, runNodes, traces, endedIds, endedOutcomes));
+        for (var it = outcomes.entrySet().iterator(); it.hasNext(); ) {
+            var e = it.next();
+            if (inside.test(e.getKey().point())) {
+                batches.ended(e.getKey(), e.getValue());
+                it.remove();
+            }
+        }
+        for (OwnershipHandoff m : batches.messages()) {
+            agent.send(to, m);
+        }
     }
 
     void receiveHandoff(OwnershipHandoff handoff) {

@@ -12,12 +12,18 @@ import io.cangrid.overlay.job.JobState;
  * NO_MATCH end. {@code state} is null when the owner has no record of the job: never submitted, or ended
  * longer ago than owners keep outcomes. {@code output} is what a real job's run left behind, once it ended;
  * {@code waitMillis} how long an ended job waited from its submission to its start, as its run node measured
- * it against the submission time the job carries (-1: it never started, or not known).
+ * it against the submission time the job carries (-1: it never started, or not known); {@code runs} how many
+ * run nodes the job has had, those that lost it included (0: not known).
  */
 public record JobStatusReply(long ticket, JobId job, JobState state, NodeId owner, NodeId runNode, String reason,
-        JobOutput output, long waitMillis) implements Message {
+        JobOutput output, long waitMillis, int runs) implements Message {
 
     public JobStatusReply(long ticket, JobId job, JobState state, NodeId owner, NodeId runNode, String reason) {
-        this(ticket, job, state, owner, runNode, reason, null, -1);
+        this(ticket, job, state, owner, runNode, reason, null, -1, 0);
+    }
+
+    public JobStatusReply(long ticket, JobId job, JobState state, NodeId owner, NodeId runNode, String reason,
+            JobOutput output, long waitMillis) {
+        this(ticket, job, state, owner, runNode, reason, output, waitMillis, 0);
     }
 }
