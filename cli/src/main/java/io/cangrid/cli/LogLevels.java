@@ -31,6 +31,7 @@ public final class LogLevels {
         if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext context) {
             context.getLogger("io.cangrid.node").setLevel(Level.WARN);
             context.getLogger("io.cangrid.overlay.gateway").setLevel(Level.WARN);
+            context.getLogger("io.cangrid.overlay.exec").setLevel(Level.WARN);
         }
     }
 

@@ -57,6 +57,7 @@ public final class LocalGrid implements AutoCloseable {
     public void start(int count) throws IOException, InterruptedException {
         for (int i = 0; i < count; i++) {
             Process p = launch(i, i == 0 ? null : addresses.get(0));
+            processes.add(p);
             addresses.add(awaitAddress(i, p));
         }
     }
@@ -77,10 +78,8 @@ public final class LocalGrid implements AutoCloseable {
             cmd.add("--join");
             cmd.add(join);
         }
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(work.resolve("node.log").toFile()).start();
-        processes.add(p);
-        return p;
+        return new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(work.resolve("node.log").toFile())).start();
     }
 
     private String awaitAddress(int i, Process p) throws IOException, InterruptedException {
@@ -112,6 +111,34 @@ public final class LocalGrid implements AutoCloseable {
 
     public boolean isAlive(int i) {
         return processes.get(i).isAlive();
+    }
+
+    /** SIGTERM: the node leaves gracefully; waits for its process to end. */
+    public void stop(int i) throws InterruptedException {
+        processes.get(i).destroy();
+        if (!processes.get(i).waitFor(15, TimeUnit.SECONDS)) {
+            processes.get(i).destroyForcibly();
+        }
+    }
+
+    /**
+     * Starts node {@code i} again on its work directory (after a kill or a stop), joining through the first
+     * node unless it is the first; returns its new address.
+     */
+    public String restart(int i) throws IOException, InterruptedException {
+        if (processes.get(i).isAlive()) {
+            throw new IllegalStateException("node " + i + " is still running");
+        }
+        Files.deleteIfExists(dir.resolve("node" + i).resolve("address"));
+        Process p = launch(i, i == 0 ? null : addresses.get(0));
+        processes.set(i, p);
+        addresses.set(i, awaitAddress(i, p));
+        return addresses.get(i);
+    }
+
+    /** The work directory of node {@code i}. */
+    public Path workdir(int i) {
+        return dir.resolve("node" + i);
     }
 
     /** SIGKILL: the node gets no chance to say goodbye. */

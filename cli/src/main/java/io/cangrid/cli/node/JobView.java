@@ -21,6 +21,7 @@ final class JobView {
         v.put("runNode", r == null ? null : address(r.runNode()));
         v.put("reason", r == null ? "no answer" : r.reason());
         v.put("waitMillis", r == null || r.waitMillis() < 0 ? null : r.waitMillis());
+        v.put("runs", r == null || r.runs() <= 0 ? null : r.runs());
         return v;
     }
 
@@ -34,6 +35,9 @@ final class JobView {
         }
         if (v.get("owner") != null) {
             sb.append(" (owner ").append(v.get("owner")).append(')');
+        }
+        if (v.get("runs") instanceof Integer runs && runs > 1) {
+            sb.append(", ").append(runs).append(" runs");
         }
         if (v.get("reason") != null) {
             sb.append(": ").append(v.get("reason"));

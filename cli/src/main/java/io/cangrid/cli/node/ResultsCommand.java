@@ -12,7 +12,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +28,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cangrid results JOB}: what an ended job left behind. Without {@code --dir} its standard output is
- * printed on stdout and its standard error on stderr; with it, {@code stdout}, {@code stderr},
- * {@code exit-code} and the output files are written into the directory.
+ * printed on stdout and its standard error on stderr; with it, {@code stdout}, {@code stderr} and
+ * {@code exit-code} are written into the directory and the output files into its {@code outputs/}.
  */
 @Command(name = "results", description = "Fetch an ended job's output: stdout, stderr, exit code, output files.")
 public final class ResultsCommand implements Callable<Integer> {
+
+    /** The subdirectory of {@code --dir} that holds the job's output files. */
+    static final String OUTPUTS = "outputs";
 
     @Spec
     private CommandSpec spec;
@@ -41,7 +46,8 @@ public final class ResultsCommand implements Callable<Integer> {
     @Mixin
     private PeerOptions peer;
 
-    @Option(names = "--dir", paramLabel = "D", description = "Write the results into this directory.")
+    @Option(names = "--dir", paramLabel = "D", description = "Write stdout, stderr and exit-code into this"
+            + " directory, and the output files into D/outputs/.")
     private Path dir;
 
     @Option(names = "--remove", description = "Delete the result the node asked has stored, after fetching it.")
@@ -84,17 +90,30 @@ public final class ResultsCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * {@code stdout}, {@code stderr} and {@code exit-code} in the directory, the job's output files in its
+     * {@code outputs/} subdirectory: names chosen by the job never replace what the run node reported. Nothing
+     * is written through a link that was in the way.
+     */
     private void write(JobOutput out) throws IOException {
         Files.createDirectories(dir);
         if (out == null) {
             return;
         }
-        Files.writeString(dir.resolve("stdout"), out.stdout(), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("stderr"), out.stderr(), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("exit-code"), out.exitCode() + "\n", StandardCharsets.UTF_8);
-        for (InputFile f : out.files()) {
-            Files.write(dir.resolve(f.name()), f.content());
+        writeFile(dir.resolve("stdout"), out.stdout().getBytes(StandardCharsets.UTF_8));
+        writeFile(dir.resolve("stderr"), out.stderr().getBytes(StandardCharsets.UTF_8));
+        writeFile(dir.resolve("exit-code"), (out.exitCode() + "\n").getBytes(StandardCharsets.UTF_8));
+        if (out.files().length > 0) {
+            Path outputs = Files.createDirectories(dir.resolve(OUTPUTS));
+            for (InputFile f : out.files()) {
+                writeFile(outputs.resolve(f.name()), f.content());
+            }
         }
+    }
+
+    private static void writeFile(Path f, byte[] content) throws IOException {
+        Files.deleteIfExists(f); // a link there is removed, not followed
+        Files.write(f, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
     }
 
     private static Map<String, Object> view(JobId id, JobStatusReply r) {

@@ -200,16 +200,17 @@ final class ProcessRun implements Execution.Run {
             error = "killed for going over its memory limit of " + (limits.memoryBytes() >> 20) + " MiB"
                     + " (the node's grid.job.memory-limit)";
         }
-        List<InputFile> files = List.of();
-        if (error == null) {
-            try {
-                files = OutputFiles.collect(dir.work, command.outputs(), limits.outputBytes(), notes);
-            } catch (ExecRefusal e) {
-                error = e.getMessage() + " (the node's grid.job.output-limit)";
-            }
-        }
         if (error != null) {
             notes.add(error);
+        }
+        List<InputFile> files = List.of();
+        try {
+            // What a run that was stopped wrote so far comes back too.
+            files = OutputFiles.collect(dir.work, command.outputs(), limits.outputBytes(), notes);
+        } catch (ExecRefusal e) {
+            String over = e.getMessage() + " (the node's grid.job.output-limit)";
+            notes.add(over);
+            error = error == null ? over : error;
         }
         JobOutput output = new JobOutput(exit, stdout, stderr, files.toArray(InputFile[]::new),
                 notes.isEmpty() ? null : String.join("; ", notes));

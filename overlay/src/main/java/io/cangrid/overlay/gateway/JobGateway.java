@@ -364,7 +364,8 @@ public final class JobGateway implements NodeProgram {
             }
             if (best != null) {
                 ctx.send(client, new JobStatusReply(m.ticket(), best.job(), best.state(), best.owner(),
-                        best.runNode(), best.reason(), best.output(), best.waitMillis()));
+                        best.runNode(), best.reason(), best.output(), best.waitMillis(),
+                        Math.max(best.runs(), reply == null ? 0 : reply.runs())));
             }
         });
     }

@@ -220,9 +220,9 @@ class ProcessExecutionTest {
     @EnumSource(value = SandboxMode.class, names = {"NONE", "BWRAP"})
     void goingOverTheMemoryLimitEndsTheJobFailedNamingTheLimit(SandboxMode mode) throws Exception {
         Cgroups probe = Cgroups.detect("probe" + System.nanoTime());
-        boolean limits = probe.limitsMemory();
+        boolean memoryCgroup = probe.limitsMemory();
         probe.release();
-        org.junit.jupiter.api.Assumptions.assumeTrue(limits,
+        org.junit.jupiter.api.Assumptions.assumeTrue(memoryCgroup,
                 "memory is limited where the node may make a memory cgroup (CI runs as root)");
         ExecLimits limits = ExecLimits.DEFAULT.withMemory(64L << 20);
         Execution.Ended e = fx().run(fx().execution(any(mode).withLimits(limits)),
