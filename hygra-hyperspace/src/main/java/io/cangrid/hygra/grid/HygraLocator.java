@@ -179,7 +179,8 @@ public final class HygraLocator implements Locator {
 
     @Override
     public void receive(NodeId from, Message message) {
-        log.warn("{}: HYGRA's locator has no messages of its own; ignoring {} from {}", ctx.self(), message, from);
+        log.warn("{}: HYGRA's locator has no messages of its own; ignoring {} from {}", ctx.self(),
+                io.cangrid.overlay.LogText.of(String.valueOf(message)), from);
     }
 
     @Override

@@ -25,6 +25,7 @@ import org.slf4j.LoggerFactory;
  * <li>a process namespace of its own: {@code bwrap} (the sandbox: the file system read-only but the job's
  * directory, a private {@code /tmp}, the node's files hidden, the network cut if asked), else on a root node
  * {@code unshare}; either way every process of the job dies with the namespace's first one;</li>
+ * <li>a session and process group of its own ({@code bwrap} makes one, else {@code setsid});</li>
  * <li>on a node running as root, {@code setpriv} again: the job user, no groups, no capabilities, no new
  * privileges (inside the sandbox, which root sets up: the job user could not reach the node's private
  * directories to bind its own);</li>
@@ -242,8 +243,10 @@ public final class Confinement {
                 c.add("--net");
             }
             c.add("--");
-        } else if (cgroup == null && setsid != null) {
-            // Nothing else holds the run's processes together: a session of its own lets them be found.
+        }
+        if (bwrap == null && setsid != null) {
+            // A session and process group of its own (bwrap makes one itself): no terminal of the node's, and
+            // where nothing else holds the run's processes together, the session lets them be found.
             c.addAll(List.of(setsid.toString(), "--wait", "--"));
         }
         if (user != null) {

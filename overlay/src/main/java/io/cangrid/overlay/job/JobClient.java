@@ -99,7 +99,7 @@ public final class JobClient implements NodeProgram {
         }
         if (m.profile() == null) {
             refused++;
-            log.warn("client {}: job refused: {}", ctx.self(), m.refusal());
+            log.warn("client {}: job refused: {}", ctx.self(), io.cangrid.overlay.LogText.of(m.refusal()));
             return;
         }
         tracked.put(m.profile().id(), new Tracked(m.profile(), ctx.now()));
