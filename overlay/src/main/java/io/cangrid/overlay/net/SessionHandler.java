@@ -128,6 +128,7 @@ final class SessionHandler extends ChannelDuplexHandler {
         out = new FrameSeal(SessionKeys.frameKey(config.secret(), first, second, initiator));
         in = new FrameSeal(SessionKeys.frameKey(config.secret(), first, second, !initiator));
         stage = Stage.OPEN;
+        ctx.pipeline().get(BoundedFrameDecoder.class).open();
         deadline.cancel(false);
         events.opened(ctx.channel(), theirs.node());
     }
