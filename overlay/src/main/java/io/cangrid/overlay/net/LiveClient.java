@@ -30,6 +30,7 @@ public final class LiveClient implements AutoCloseable {
 
     private final NetConfig config;
     private final MessageCodec codec;
+    private final MessageEncoder encoder;
     private final EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("cangrid-client", true));
     private final SecureRandom random = new SecureRandom();
     private final RejectLog rejects = new RejectLog(true);
@@ -38,16 +39,24 @@ public final class LiveClient implements AutoCloseable {
     public LiveClient(NetConfig config) {
         this.config = config;
         this.codec = MessageCodec.discover(config.maxBodyBytes());
+        this.encoder = new MessageEncoder(codec, config.maxFrameBytes());
     }
 
-    /** The answer of the node at {@code host:port} to {@code question}. */
+    /**
+     * The answer of the node at {@code host:port} to {@code question}.
+     *
+     * @throws MessageTooLargeException when the question does not fit in a frame; nothing is sent
+     * @throws IOException when the node cannot be reached, refuses the connection or does not answer
+     */
     public Message ask(String host, int port, Message question, Duration timeout) throws IOException {
+        // Checked before connecting: the node would refuse the frame and close, leaving the caller to wait.
+        EncodedMessage encoded = encoder.encode(question);
         CompletableFuture<Message> answer = new CompletableFuture<>();
         String[] refusal = new String[1];
         SessionEvents events = new SessionEvents() {
             @Override
             public void opened(Channel channel, NodeId remote) {
-                channel.writeAndFlush(question);
+                channel.writeAndFlush(encoded);
             }
 
             @Override

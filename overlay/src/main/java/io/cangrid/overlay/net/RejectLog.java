@@ -1,8 +1,6 @@
 package io.cangrid.overlay.net;
 
 import java.net.SocketAddress;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,9 +15,7 @@ final class RejectLog {
     static final int LINES_PER_SECOND = 10;
     private static final Logger log = LoggerFactory.getLogger(RejectLog.class);
 
-    private final AtomicLong windowStart = new AtomicLong();
-    private final AtomicInteger inWindow = new AtomicInteger();
-    private final AtomicInteger suppressed = new AtomicInteger();
+    private final LineBudget budget = new LineBudget(LINES_PER_SECOND);
     private final LongAdder rejected = new LongAdder();
     private final boolean quiet;
 
@@ -38,20 +34,9 @@ final class RejectLog {
             log.debug("closed connection from {}: {}", remote, reason);
             return;
         }
-        long second = System.nanoTime() / 1_000_000_000L;
-        long start = windowStart.get();
-        if (start != second && windowStart.compareAndSet(start, second)) {
-            inWindow.set(0);
-        }
-        if (inWindow.incrementAndGet() > LINES_PER_SECOND) {
-            suppressed.incrementAndGet();
-            return;
-        }
-        int held = suppressed.getAndSet(0);
-        if (held > 0) {
-            log.warn("closed connection from {}: {} ({} similar line(s) suppressed)", remote, reason, held);
-        } else {
-            log.warn("closed connection from {}: {}", remote, reason);
+        int held = budget.take();
+        if (held >= 0) {
+            log.warn("closed connection from {}: {}{}", remote, reason, LineBudget.heldBack(held));
         }
     }
 
