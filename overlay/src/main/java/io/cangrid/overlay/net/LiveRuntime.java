@@ -67,7 +67,9 @@ public final class LiveRuntime implements AutoCloseable {
                             ch.close(); // accepted in the instant between bind and the node's creation
                             return;
                         }
-                        node.links().accepted(ch);
+                        if (!node.links().accepted(ch)) {
+                            return; // closed: too many connections are in their handshake
+                        }
                         Pipelines.install(ch, false, config, codec, node.newSession(false, node.links()));
                     }
                 });

@@ -47,6 +47,7 @@ final class PeerLinks implements SessionEvents {
     private final NetConfig config;
     private final MessageEncoder encoder;
     private final LineBudget refusalWarnings = new LineBudget(WARNINGS_PER_SECOND);
+    private final HandshakeGate handshakes;
     private final Cache<Long, PeerLink> byPeer;
     private final Cache<Long, Backoff> backoffs;
     final ChannelGroup channels;
@@ -57,6 +58,7 @@ final class PeerLinks implements SessionEvents {
         this.node = node;
         this.config = config;
         this.encoder = node.runtime().encoder();
+        this.handshakes = new HandshakeGate(config.maxHandshakes(), config.maxHandshakesPerAddress());
         this.channels = new DefaultChannelGroup(node.loop());
         this.byPeer = Caffeine.newBuilder()
                 .maximumSize(config.maxConnections())
@@ -150,14 +152,25 @@ final class PeerLinks implements SessionEvents {
         return link;
     }
 
-    /** An accepted connection: it becomes a link once its handshake succeeds. */
-    void accepted(Channel ch) {
+    /**
+     * An accepted connection: it becomes a link once its handshake succeeds. Returns false when it was
+     * closed at once instead, for the grid port holds as many connections in their handshake as it may.
+     */
+    boolean accepted(Channel ch) {
+        String refusal = handshakes.admit(ch);
+        if (refusal != null) {
+            node.runtime().rejects().closed(ch.remoteAddress(), refusal);
+            ch.close();
+            return false;
+        }
         ch.attr(LINK).set(new PeerLink(ch, false));
         channels.add(ch);
+        return true;
     }
 
     @Override
     public void opened(Channel channel, NodeId remote) {
+        handshakes.release(channel);
         PeerLink link = channel.attr(LINK).get();
         if (link.outbound && link.remote != null && link.remote.value() != remote.value()) {
             // Another node now listens where the expected one did: what was queued was not meant for it.
@@ -235,5 +248,10 @@ final class PeerLinks implements SessionEvents {
 
     int connections() {
         return channels.size();
+    }
+
+    /** Accepted connections still in their handshake. */
+    int inHandshake() {
+        return handshakes.inHandshake();
     }
 }
