@@ -1,5 +1,6 @@
 package io.cangrid.overlay.net;
 
+import io.cangrid.overlay.LogText;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.wire.MessageCodec;
@@ -71,8 +72,9 @@ public final class LiveClient implements AutoCloseable {
 
             @Override
             public void closed(Channel channel, NodeId remote) {
+                // The reason may quote the node's hello; the message is likely to end up in a log line.
                 answer.completeExceptionally(new IOException(host + ":" + port + (refusal[0] != null
-                        ? " refused: " + refusal[0]
+                        ? " refused: " + LogText.of(refusal[0], RejectLog.MAX_REASON_CHARS)
                         : remote == null ? " closed the connection during the handshake (another grid secret or"
                                 + " grid name? see that node's log)" : " closed the connection without answering")));
             }
