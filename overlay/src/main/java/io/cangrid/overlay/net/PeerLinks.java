@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
  * reopened after a back-off that doubles while the peer stays unreachable. A message to a peer that
  * cannot be reached is dropped and counted: the protocols tolerate loss. So is a message too large for a
  * frame, with a warning: it is refused here, before it could make the peer close the connection that
- * every later message to it travels on. Caffeine bounds how many
- * connections stay open and how many back-off records are kept. Runs on the node's event loop.
+ * every later message to it travels on. Caffeine bounds how many connections stay open and how many
+ * back-off records are kept. Runs on the node's event loop.
  *
  * <p>Two nodes that connect to each other at the same moment end up with two connections, one each way;
  * each writes on the one it opened and both stay until idle. That is rare and harmless, so it is
