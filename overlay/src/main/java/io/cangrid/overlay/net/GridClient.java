@@ -70,8 +70,8 @@ public final class GridClient implements AutoCloseable {
                     return s.job();
                 }
                 throw new IOException(host + ":" + port + " answered a submission with " + m.getClass().getSimpleName());
-            } catch (JobRefusedException e) {
-                throw e;
+            } catch (JobRefusedException | MessageTooLargeException e) {
+                throw e; // asking again cannot help
             } catch (IOException e) {
                 last = e;
                 if (e.getMessage() != null && (e.getMessage().contains("refused") || e.getMessage().contains("handshake"))) {

@@ -16,6 +16,8 @@ record Hello(int version, String grid, byte[] nonce, NodeId node) {
     static final int PROTOCOL_VERSION = 3;
     static final int NONCE_BYTES = 32;
     static final int MAX_TEXT = 255;
+    /** Magic, version, both texts at their longest with their lengths, nonce, id, port. */
+    static final int MAX_BYTES = 4 + 4 + 1 + MAX_TEXT + NONCE_BYTES + 8 + 1 + MAX_TEXT + 4;
     private static final int MAGIC = 0x43475244; // "CGRD"
 
     byte[] encode() {

@@ -1,5 +1,6 @@
 package io.cangrid.overlay.net;
 
+import io.cangrid.overlay.LogText;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.wire.MessageCodec;
@@ -30,6 +31,7 @@ public final class LiveClient implements AutoCloseable {
 
     private final NetConfig config;
     private final MessageCodec codec;
+    private final MessageEncoder encoder;
     private final EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("cangrid-client", true));
     private final SecureRandom random = new SecureRandom();
     private final RejectLog rejects = new RejectLog(true);
@@ -38,16 +40,24 @@ public final class LiveClient implements AutoCloseable {
     public LiveClient(NetConfig config) {
         this.config = config;
         this.codec = MessageCodec.discover(config.maxBodyBytes());
+        this.encoder = new MessageEncoder(codec, config.maxFrameBytes());
     }
 
-    /** The answer of the node at {@code host:port} to {@code question}. */
+    /**
+     * The answer of the node at {@code host:port} to {@code question}.
+     *
+     * @throws MessageTooLargeException when the question does not fit in a frame; nothing is sent
+     * @throws IOException when the node cannot be reached, refuses the connection or does not answer
+     */
     public Message ask(String host, int port, Message question, Duration timeout) throws IOException {
+        // Checked before connecting: the node would refuse the frame and close, leaving the caller to wait.
+        EncodedMessage encoded = encoder.encode(question);
         CompletableFuture<Message> answer = new CompletableFuture<>();
         String[] refusal = new String[1];
         SessionEvents events = new SessionEvents() {
             @Override
             public void opened(Channel channel, NodeId remote) {
-                channel.writeAndFlush(question);
+                channel.writeAndFlush(encoded);
             }
 
             @Override
@@ -62,8 +72,9 @@ public final class LiveClient implements AutoCloseable {
 
             @Override
             public void closed(Channel channel, NodeId remote) {
+                // The reason may quote the node's hello; the message is likely to end up in a log line.
                 answer.completeExceptionally(new IOException(host + ":" + port + (refusal[0] != null
-                        ? " refused: " + refusal[0]
+                        ? " refused: " + LogText.of(refusal[0], RejectLog.MAX_REASON_CHARS)
                         : remote == null ? " closed the connection during the handshake (another grid secret or"
                                 + " grid name? see that node's log)" : " closed the connection without answering")));
             }

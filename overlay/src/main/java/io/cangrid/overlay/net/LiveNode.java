@@ -1,5 +1,6 @@
 package io.cangrid.overlay.net;
 
+import io.cangrid.overlay.LogText;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
@@ -205,7 +206,8 @@ public final class LiveNode implements NodeContext {
             action.run();
         } catch (RuntimeException e) {
             // A fault in protocol code must not take the node's connections (or its loop's other nodes) down.
-            log.error("{}: failed handling {}: {}", id.shortName(), what, e.toString());
+            // What is named may come from a peer (its address, text in its message): escaped, one line.
+            log.error("{}: failed handling {}: {}", id.shortName(), LogText.of(what), LogText.of(e.toString(), 1000));
             log.debug("{}: stack of the failure", id.shortName(), e);
         }
     }

@@ -27,6 +27,7 @@ public final class LiveRuntime implements AutoCloseable {
 
     private final NetConfig config;
     private final MessageCodec codec;
+    private final MessageEncoder encoder;
     private final EventLoopGroup group;
     private final RejectLog rejects = new RejectLog();
     private final NonceLedger nonces = new NonceLedger();
@@ -35,6 +36,7 @@ public final class LiveRuntime implements AutoCloseable {
     public LiveRuntime(NetConfig config, int threads) {
         this.config = config;
         this.codec = MessageCodec.discover(config.maxBodyBytes());
+        this.encoder = new MessageEncoder(codec, config.maxFrameBytes());
         this.group = new NioEventLoopGroup(threads, new DefaultThreadFactory("cangrid-net", true));
     }
 
@@ -65,7 +67,9 @@ public final class LiveRuntime implements AutoCloseable {
                             ch.close(); // accepted in the instant between bind and the node's creation
                             return;
                         }
-                        node.links().accepted(ch);
+                        if (!node.links().accepted(ch)) {
+                            return; // closed: too many connections are in their handshake
+                        }
                         Pipelines.install(ch, false, config, codec, node.newSession(false, node.links()));
                     }
                 });
@@ -101,6 +105,10 @@ public final class LiveRuntime implements AutoCloseable {
 
     public MessageCodec codec() {
         return codec;
+    }
+
+    MessageEncoder encoder() {
+        return encoder;
     }
 
     RejectLog rejects() {

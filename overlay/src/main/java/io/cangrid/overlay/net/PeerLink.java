@@ -1,6 +1,5 @@
 package io.cangrid.overlay.net;
 
-import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.netty.channel.Channel;
 import java.util.ArrayDeque;
@@ -15,7 +14,7 @@ final class PeerLink {
     final Channel channel;
     final boolean outbound;
     final CompletableFuture<NodeId> identified = new CompletableFuture<>();
-    private final ArrayDeque<Message> pending = new ArrayDeque<>();
+    private final ArrayDeque<EncodedMessage> pending = new ArrayDeque<>();
     NodeId remote;
     boolean open;
 
@@ -25,7 +24,7 @@ final class PeerLink {
     }
 
     /** Queues a message until the handshake is done; false when the queue is full. */
-    boolean hold(Message m, int limit) {
+    boolean hold(EncodedMessage m, int limit) {
         if (pending.size() >= limit) {
             return false;
         }
@@ -35,7 +34,7 @@ final class PeerLink {
 
     /** Writes what waited for the handshake, in order. */
     void release() {
-        Message m;
+        EncodedMessage m;
         while ((m = pending.poll()) != null) {
             channel.write(m, channel.voidPromise());
         }

@@ -2,6 +2,7 @@ package io.cangrid.overlay.net;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.cangrid.overlay.LogText;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.netty.bootstrap.Bootstrap;
@@ -24,8 +25,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A node's connections to its peers, one reused per peer (keyed by the peer's id), opened on first use,
  * reopened after a back-off that doubles while the peer stays unreachable. A message to a peer that
- * cannot be reached is dropped and counted: the protocols tolerate loss. Caffeine bounds how many
- * connections stay open and how many back-off records are kept. Runs on the node's event loop.
+ * cannot be reached is dropped and counted: the protocols tolerate loss. So is a message too large for a
+ * frame, with a warning: it is refused here, before it could make the peer close the connection that
+ * every later message to it travels on. Caffeine bounds how many connections stay open and how many
+ * back-off records are kept. Runs on the node's event loop.
  *
  * <p>Two nodes that connect to each other at the same moment end up with two connections, one each way;
  * each writes on the one it opened and both stay until idle. That is rare and harmless, so it is
@@ -35,12 +38,16 @@ final class PeerLinks implements SessionEvents {
 
     private static final Logger log = LoggerFactory.getLogger(PeerLinks.class);
     private static final AttributeKey<PeerLink> LINK = AttributeKey.valueOf("cangrid.link");
+    private static final int WARNINGS_PER_SECOND = 10;
 
     private record Backoff(long until, long delay) {
     }
 
     private final LiveNode node;
     private final NetConfig config;
+    private final MessageEncoder encoder;
+    private final LineBudget refusalWarnings = new LineBudget(WARNINGS_PER_SECOND);
+    private final HandshakeGate handshakes;
     private final Cache<Long, PeerLink> byPeer;
     private final Cache<Long, Backoff> backoffs;
     final ChannelGroup channels;
@@ -50,6 +57,8 @@ final class PeerLinks implements SessionEvents {
     PeerLinks(LiveNode node, NetConfig config) {
         this.node = node;
         this.config = config;
+        this.encoder = node.runtime().encoder();
+        this.handshakes = new HandshakeGate(config.maxHandshakes(), config.maxHandshakesPerAddress());
         this.channels = new DefaultChannelGroup(node.loop());
         this.byPeer = Caffeine.newBuilder()
                 .maximumSize(config.maxConnections())
@@ -69,12 +78,23 @@ final class PeerLinks implements SessionEvents {
 
     void send(NodeId to, Message m) {
         sent.increment();
+        EncodedMessage encoded;
+        try {
+            encoded = encoder.encode(m);
+        } catch (MessageTooLargeException e) {
+            refused(to, m, e.getMessage());
+            return;
+        } catch (IllegalArgumentException e) {
+            // A type without a wire id: a bug here, not the peer's doing, so its connection is left alone too.
+            refused(to, m, "cannot encode it: " + e.getMessage());
+            return;
+        }
         PeerLink link = byPeer.getIfPresent(to.value());
         if (link == null) {
             if (!to.hasAddress()) {
                 dropped.increment();
                 log.debug("{}: dropped {} to {}: no connection and no address", node.self().shortName(),
-                        m.getClass().getSimpleName(), to);
+                        encoded.type(), LogText.of(to.toString()));
                 return;
             }
             Backoff b = backoffs.getIfPresent(to.value());
@@ -87,9 +107,19 @@ final class PeerLinks implements SessionEvents {
             byPeer.put(to.value(), link);
         }
         if (link.open) {
-            link.channel.writeAndFlush(m, link.channel.voidPromise());
-        } else if (!link.hold(m, config.maxPendingPerPeer())) {
+            link.channel.writeAndFlush(encoded, link.channel.voidPromise());
+        } else if (!link.hold(encoded, config.maxPendingPerPeer())) {
             dropped.increment();
+        }
+    }
+
+    /** Drops a message that cannot be sent at all; the connection to its peer is left as it is. */
+    private void refused(NodeId to, Message m, String why) {
+        dropped.increment();
+        int held = refusalWarnings.take();
+        if (held >= 0) {
+            log.warn("{}: not sending {} to {}: {}{}", node.self().shortName(), m.getClass().getSimpleName(),
+                    LogText.of(to.toString()), LogText.of(why, 1000), LineBudget.heldBack(held));
         }
     }
 
@@ -122,14 +152,25 @@ final class PeerLinks implements SessionEvents {
         return link;
     }
 
-    /** An accepted connection: it becomes a link once its handshake succeeds. */
-    void accepted(Channel ch) {
+    /**
+     * An accepted connection: it becomes a link once its handshake succeeds. Returns false when it was
+     * closed at once instead, for the grid port holds as many connections in their handshake as it may.
+     */
+    boolean accepted(Channel ch) {
+        String refusal = handshakes.admit(ch);
+        if (refusal != null) {
+            node.runtime().rejects().closed(ch.remoteAddress(), refusal);
+            ch.close();
+            return false;
+        }
         ch.attr(LINK).set(new PeerLink(ch, false));
         channels.add(ch);
+        return true;
     }
 
     @Override
     public void opened(Channel channel, NodeId remote) {
+        handshakes.release(channel);
         PeerLink link = channel.attr(LINK).get();
         if (link.outbound && link.remote != null && link.remote.value() != remote.value()) {
             // Another node now listens where the expected one did: what was queued was not meant for it.
@@ -207,5 +248,10 @@ final class PeerLinks implements SessionEvents {
 
     int connections() {
         return channels.size();
+    }
+
+    /** Accepted connections still in their handshake. */
+    int inHandshake() {
+        return handshakes.inHandshake();
     }
 }

@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The handlers of every connection, in order: TLS when configured, idle detection, frames behind a
- * length prefix (bounded), flush batching, then the session (handshake, MACs, messages).
+ * length prefix (bounded, tightly until the session is authenticated), flush batching, then the session
+ * (handshake, MACs, messages).
  */
 final class Pipelines {
 
@@ -25,7 +26,7 @@ final class Pipelines {
             p.addLast("tls", config.serverTls().newHandler(ch.alloc()));
         }
         p.addLast("idle", new IdleStateHandler(0, 0, config.idleMillis(), TimeUnit.MILLISECONDS));
-        p.addLast("frames", new BoundedFrameDecoder(config.maxFrameBytes()));
+        p.addLast("frames", new BoundedFrameDecoder(config.maxHandshakeFrameBytes(), config.maxFrameBytes()));
         p.addLast("length", new LengthFieldPrepender(4));
         // Many small messages go out per event-loop turn; one flush (one syscall) per turn serves them all.
         p.addLast("flush", new FlushConsolidationHandler(256, true));

@@ -1,8 +1,7 @@
 package io.cangrid.overlay.net;
 
+import io.cangrid.overlay.LogText;
 import java.net.SocketAddress;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -10,16 +9,18 @@ import org.slf4j.LoggerFactory;
 /**
  * One warning line per refused connection, naming the remote address and the reason, at most
  * {@link #LINES_PER_SECOND} a second: someone hammering a node with garbage must not fill its disk. Lines
- * held back are counted and the count goes out with the next line that is written.
+ * held back are counted and the count goes out with the next line that is written. A reason may quote
+ * what the peer sent (a grid name, a decoding error, a TLS alert), so it is escaped and cut: a stranger
+ * must not be able to write lines of their own into the log.
  */
 final class RejectLog {
 
     static final int LINES_PER_SECOND = 10;
+    /** Enough for the longest reason: one that quotes two grid names of 255 bytes. */
+    static final int MAX_REASON_CHARS = 640;
     private static final Logger log = LoggerFactory.getLogger(RejectLog.class);
 
-    private final AtomicLong windowStart = new AtomicLong();
-    private final AtomicInteger inWindow = new AtomicInteger();
-    private final AtomicInteger suppressed = new AtomicInteger();
+    private final LineBudget budget = new LineBudget(LINES_PER_SECOND);
     private final LongAdder rejected = new LongAdder();
     private final boolean quiet;
 
@@ -34,24 +35,14 @@ final class RejectLog {
 
     void closed(SocketAddress remote, String reason) {
         rejected.increment();
+        String text = LogText.of(reason, MAX_REASON_CHARS);
         if (quiet) {
-            log.debug("closed connection from {}: {}", remote, reason);
+            log.debug("closed connection from {}: {}", remote, text);
             return;
         }
-        long second = System.nanoTime() / 1_000_000_000L;
-        long start = windowStart.get();
-        if (start != second && windowStart.compareAndSet(start, second)) {
-            inWindow.set(0);
-        }
-        if (inWindow.incrementAndGet() > LINES_PER_SECOND) {
-            suppressed.incrementAndGet();
-            return;
-        }
-        int held = suppressed.getAndSet(0);
-        if (held > 0) {
-            log.warn("closed connection from {}: {} ({} similar line(s) suppressed)", remote, reason, held);
-        } else {
-            log.warn("closed connection from {}: {}", remote, reason);
+        int held = budget.take();
+        if (held >= 0) {
+            log.warn("closed connection from {}: {}{}", remote, text, LineBudget.heldBack(held));
         }
     }
 

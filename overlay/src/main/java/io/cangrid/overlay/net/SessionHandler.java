@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One connection's handshake and, after it, its authenticated frames. The initiator sends its hello; the
  * responder answers with its hello and its proof; the initiator checks that proof and sends its own. No
- * message is decoded before both proofs check out. Then messages are encoded, sealed and opened here,
- * and handed to {@link SessionEvents}; anything wrong closes the connection with one log line.
+ * message is decoded before both proofs check out. Then messages, encoded by their sender (which checks
+ * that they fit in a frame), are sealed and opened here and handed to {@link SessionEvents}; anything
+ * wrong closes the connection with one log line.
  */
 final class SessionHandler extends ChannelDuplexHandler {
 
@@ -128,32 +129,23 @@ final class SessionHandler extends ChannelDuplexHandler {
         out = new FrameSeal(SessionKeys.frameKey(config.secret(), first, second, initiator));
         in = new FrameSeal(SessionKeys.frameKey(config.secret(), first, second, !initiator));
         stage = Stage.OPEN;
+        ctx.pipeline().get(BoundedFrameDecoder.class).open();
         deadline.cancel(false);
         events.opened(ctx.channel(), theirs.node());
     }
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-        if (msg instanceof Message m) {
+        if (msg instanceof EncodedMessage m) {
             if (stage != Stage.OPEN) {
                 promise.setFailure(new IllegalStateException("connection not open"));
                 return;
             }
-            byte[] body;
-            try {
-                body = codec.encode(m);
-            } catch (IllegalArgumentException e) {
-                log.warn("not sending {} to {}: {}", m.getClass().getSimpleName(), theirs.node(), e.getMessage());
-                promise.setFailure(e);
-                return;
-            }
-            if (body.length > config.maxBodyBytes()) {
-                log.warn("not sending {} to {}: {} bytes exceed the frame limit", m.getClass().getSimpleName(),
-                        theirs.node(), body.length);
-                promise.setFailure(new IllegalArgumentException("message too large"));
-                return;
-            }
-            ctx.write(out.seal(ctx.alloc(), body), promise);
+            ctx.write(out.seal(ctx.alloc(), m.body()), promise);
+        } else if (msg instanceof Message m) {
+            // Only the sender can tell its caller that a message is too large, so it encodes it itself.
+            promise.setFailure(new IllegalArgumentException(m.getClass().getSimpleName() + " written unencoded:"
+                    + " encode it with MessageEncoder, which checks that it fits in a frame"));
         } else {
             ctx.write(msg, promise);
         }

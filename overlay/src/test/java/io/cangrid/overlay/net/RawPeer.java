@@ -3,6 +3,7 @@ package io.cangrid.overlay.net;
 import io.cangrid.overlay.NodeId;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -22,6 +23,7 @@ public final class RawPeer implements AutoCloseable {
     private final DataInputStream in;
     private final DataOutputStream out;
     private FrameSeal seal;
+    private FrameSeal unseal;
 
     private RawPeer(Socket socket) throws IOException {
         this.socket = socket;
@@ -73,6 +75,7 @@ public final class RawPeer implements AutoCloseable {
         boolean ok = SessionKeys.proofMatches(SessionKeys.proof(secret, false, mineBytes, theirsBytes), theirProof);
         sendFrame(SessionKeys.proof(secret, true, mineBytes, theirsBytes));
         seal = new FrameSeal(SessionKeys.frameKey(secret, mine, theirs, true));
+        unseal = new FrameSeal(SessionKeys.frameKey(secret, mine, theirs, false));
         return ok;
     }
 
@@ -83,6 +86,15 @@ public final class RawPeer implements AutoCloseable {
             return ByteBufUtil.getBytes(b);
         } finally {
             b.release();
+        }
+    }
+
+    /** The body of {@code frame}, the node's next frame on this connection, once its MAC checks out. */
+    public byte[] open(byte[] frame) throws IOException {
+        try {
+            return unseal.open(Unpooled.wrappedBuffer(frame));
+        } catch (ConnectionRejected e) {
+            throw new IOException(e.getMessage(), e);
         }
     }
 
