@@ -3,7 +3,6 @@ package io.cangrid.cli.dashboard;
 import io.cangrid.cli.JsonOutput;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -16,6 +15,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.timeout.IdleStateEvent;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -26,11 +26,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Answers one HTTP request: the token first ({@link DashboardAccess}), then the page's files from memory
- * on the event loop, or an API call on the worker pool, since API answers wait on the grid. Whatever a
- * request holds, the worst it gets is an error status; nothing it sends reaches the node.
+ * Answers one connection's HTTP requests: the token first ({@link DashboardAccess}), then the page's files
+ * from memory on the event loop, or an API call on the worker pool, since API answers wait on the grid.
+ * Whatever a request holds, the worst it gets is an error status; nothing it sends reaches the node. Not
+ * shared: one per connection, with that connection's {@link RequestDeadline}.
  */
-@Sharable
 final class DashboardHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private static final Logger log = LoggerFactory.getLogger(DashboardHandler.class);
@@ -39,16 +39,20 @@ final class DashboardHandler extends SimpleChannelInboundHandler<FullHttpRequest
     private final StaticAssets assets;
     private final ApiRoutes api;
     private final Executor workers;
+    private final RequestDeadline deadline;
 
-    DashboardHandler(DashboardAccess access, StaticAssets assets, ApiRoutes api, Executor workers) {
+    DashboardHandler(DashboardAccess access, StaticAssets assets, ApiRoutes api, Executor workers,
+            RequestDeadline deadline) {
         this.access = access;
         this.assets = assets;
         this.api = api;
         this.workers = workers;
+        this.deadline = deadline;
     }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        deadline.stop();
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (!request.decoderResult().isSuccess()) {
             send(ctx, error(HttpResponseStatus.BAD_REQUEST, "malformed request"), false);
@@ -115,6 +119,17 @@ final class DashboardHandler extends SimpleChannelInboundHandler<FullHttpRequest
             send(ctx, error(HttpResponseStatus.SERVICE_UNAVAILABLE, "the dashboard is busy: try again shortly"),
                     keepAlive);
         }
+    }
+
+    /** A connection with no traffic for the idle timeout is closed. */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof IdleStateEvent) {
+            log.debug("dashboard connection from {} closed: idle", ctx.channel().remoteAddress());
+            ctx.close();
+            return;
+        }
+        ctx.fireUserEventTriggered(evt);
     }
 
     private static FullHttpResponse error(HttpResponseStatus status, String message) {
