@@ -26,9 +26,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a client may hold of a dashboard: idle connections and trickled requests are closed, and
- * connections beyond the cap are closed at once while those within are served. The dashboard here serves
- * in this JVM for a "node" that takes connections and never answers, so that nothing depends on a grid.
+ * What a client may hold of a dashboard: idle connections and trickled requests are closed, connections
+ * beyond the cap are closed at once while those within are served, and pipelined requests are answered in
+ * order, a bounded number at a time. The dashboard here serves in this JVM for a "node" that takes
+ * connections and never answers, so that an API call is slow (it ends 502 after the handshake timeout)
+ * and nothing else depends on a grid.
  */
 class DashboardLimitsTest {
 
@@ -139,6 +141,42 @@ class DashboardLimitsTest {
         }
         assertThat(later).as("an answer on a connection opened after one closed").isNotNull();
         assertThat(later.status()).isEqualTo(200);
+    }
+
+    @Test
+    void pipelinedRequestsAreAnsweredInTheOrderTheyCame() throws Exception {
+        start(DashboardLimits.DEFAULTS);
+        Socket s = connect();
+        String bearer = "Authorization: Bearer " + token();
+        long t0 = System.nanoTime();
+        write(s, get("/api/jobs", bearer) + get("/dashboard.css", bearer, "Connection: close"));
+        InputStream in = s.getInputStream();
+        Answer first = readAnswer(in);
+        assertThat(first.contentType()).as("first answer's type (status %d)", first.status())
+                .startsWith("application/json");
+        assertThat(first.status()).isEqualTo(502);
+        assertThat(millisSince(t0)).as("the first call was slow").isGreaterThanOrEqualTo(SLOW_API_MILLIS / 2);
+        Answer second = readAnswer(in);
+        assertThat(second.contentType()).as("second answer's type (status %d)", second.status())
+                .startsWith("text/css");
+        assertThat(second.status()).isEqualTo(200);
+        assertThat(endOfStream(s)).isTrue();
+    }
+
+    @Test
+    void requestsBeyondThePipelineBoundEndTheConnectionInTurn() throws Exception {
+        start(DashboardLimits.DEFAULTS.withMaxPipelined(2));
+        Socket s = connect();
+        String bearer = "Authorization: Bearer " + token();
+        write(s, get("/api/jobs", bearer) + get("/api/history", bearer) + get("/dashboard.css", bearer)
+                + get("/dashboard.js", bearer));
+        InputStream in = s.getInputStream();
+        assertThat(readAnswer(in).status()).isEqualTo(502);
+        assertThat(readAnswer(in).status()).isEqualTo(200);
+        Answer over = readAnswer(in);
+        assertThat(over.status()).isEqualTo(503);
+        assertThat(over.body()).contains("more than 2 requests");
+        assertThat(endOfStream(s)).as("nothing after the refusal").isTrue();
     }
 
     // --- plain HTTP over a socket, so that nothing between the test and the dashboard hides what it does

@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It shares the node's process, and so its file descriptors: what a client may hold of it is bounded
  * ({@link DashboardLimits}). Connections are capped ({@link ConnectionCap}), idle ones closed (Netty's
- * {@code IdleStateHandler}) and slow requests cut off ({@link RequestDeadline}). Each connection's
- * pipeline, from the socket in: idle timer, request deadline, HTTP codec, aggregator, handler.
+ * {@code IdleStateHandler}), slow requests cut off ({@link RequestDeadline}), and pipelined requests
+ * answered in order, a bounded number at a time ({@link InOrderResponses}). Each connection's pipeline,
+ * from the socket in: idle timer, request deadline, HTTP codec, aggregator, handler.
  */
 public final class DashboardServer implements AutoCloseable {
 
@@ -92,6 +93,7 @@ public final class DashboardServer implements AutoCloseable {
     private void bind(HostPort bind, LoadHistory history, long sampleMillis) {
         DashboardAccess access = new DashboardAccess(token);
         StaticAssets assets = StaticAssets.load();
+        int pipelined = limits.maxPipelined();
         ServerBootstrap b = new ServerBootstrap().group(loop).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
@@ -100,12 +102,14 @@ public final class DashboardServer implements AutoCloseable {
                             return;
                         }
                         RequestDeadline deadline = new RequestDeadline(limits.requestMillis());
+                        InOrderResponses responses = new InOrderResponses(ch, pipelined,
+                                () -> DashboardHandler.tooManyPipelined(pipelined));
                         ch.pipeline().addLast(
                                 new IdleStateHandler(0, 0, limits.idleMillis(), TimeUnit.MILLISECONDS),
                                 deadline,
                                 new HttpServerCodec(),
                                 new HttpObjectAggregator(MAX_REQUEST_BYTES),
-                                new DashboardHandler(access, assets, api, workers, deadline));
+                                new DashboardHandler(access, assets, api, workers, deadline, responses));
                     }
                 });
         try {
