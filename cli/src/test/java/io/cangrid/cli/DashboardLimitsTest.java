@@ -26,9 +26,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a client may hold of a dashboard: idle connections and trickled requests are closed, connections
- * beyond the cap are closed at once while those within are served, and pipelined requests are answered in
- * order, a bounded number at a time. The dashboard here serves in this JVM for a "node" that takes
+ * What a client, with or without the token, may hold of a dashboard: idle connections and trickled
+ * requests are closed, connections beyond the cap are closed at once while those within are served, a
+ * request without the token is answered 401 before its body is read, and pipelined requests are answered
+ * in order, a bounded number at a time. The dashboard here serves in this JVM for a "node" that takes
  * connections and never answers, so that an API call is slow (it ends 502 after the handshake timeout)
  * and nothing else depends on a grid.
  */
@@ -141,6 +142,27 @@ class DashboardLimitsTest {
         }
         assertThat(later).as("an answer on a connection opened after one closed").isNotNull();
         assertThat(later.status()).isEqualTo(200);
+    }
+
+    @Test
+    void aRequestWithoutTheTokenIsRefusedBeforeItsBodyIsRead() throws Exception {
+        start(DashboardLimits.DEFAULTS);
+        Socket s = connect();
+        long t0 = System.nanoTime();
+        write(s, "POST /api/nodes HTTP/1.1\r\nHost: x\r\nContent-Length: 60000\r\n\r\n");
+        Answer a = readAnswer(s.getInputStream());
+        assertThat(a.status()).isEqualTo(401);
+        assertThat(a.body()).contains("token");
+        assertThat(endOfStream(s)).as("connection closed after the 401").isTrue();
+        assertThat(millisSince(t0)).isLessThan(1_000L);
+
+        // With the token, a GET may not bring a body either, beyond a few bytes.
+        Socket get = connect();
+        write(get, "GET /api/history HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + token()
+                + "\r\nContent-Length: 60000\r\n\r\n");
+        Answer tooLarge = readAnswer(get.getInputStream());
+        assertThat(tooLarge.status()).isEqualTo(413);
+        assertThat(endOfStream(get)).isTrue();
     }
 
     @Test

@@ -26,11 +26,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Answers one connection's requests: the token first ({@link DashboardAccess}), then the page's files from
- * memory on the event loop, or API calls on the worker pool, since API answers wait on the grid, each
- * answer in its request's turn ({@link InOrderResponses}). Whatever a request holds, the worst it gets is
- * an error status; nothing it sends reaches the node. Not shared: one per connection, with that
- * connection's {@link RequestDeadline} and answers.
+ * Answers one connection's requests, which {@link HeadCheck} has let through (the token is checked there,
+ * before the body is read): the page's files from memory on the event loop, API calls on the worker pool,
+ * since API answers wait on the grid, each answer in its request's turn ({@link InOrderResponses}).
+ * Whatever a request holds, the worst it gets is an error status; nothing it sends reaches the node.
  */
 final class DashboardHandler extends ChannelInboundHandlerAdapter {
 
@@ -61,7 +60,13 @@ final class DashboardHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (msg instanceof FullHttpRequest request) {
+        if (msg instanceof Refusal r) {
+            deadline.stop();
+            InOrderResponses.Slot slot = responses.reserve(false);
+            if (slot != null) {
+                send(slot, error(r.status(), r.message()));
+            }
+        } else if (msg instanceof FullHttpRequest request) {
             deadline.stop();
             try {
                 serve(ctx, request);
@@ -87,7 +92,6 @@ final class DashboardHandler extends ChannelInboundHandlerAdapter {
         if (slot == null) {
             return;
         }
-        int port = ((InetSocketAddress) ctx.channel().localAddress()).getPort();
         String path;
         Map<String, List<String>> params;
         try {
@@ -97,11 +101,6 @@ final class DashboardHandler extends ChannelInboundHandlerAdapter {
             params = uri.parameters();
         } catch (IllegalArgumentException e) {
             send(slot, error(HttpResponseStatus.BAD_REQUEST, "malformed URL: " + e.getMessage()));
-            return;
-        }
-        if (!access.allows(request, params, port)) {
-            send(slot, error(HttpResponseStatus.UNAUTHORIZED, "a token is needed: open the URL the node logged"
-                    + " (/?token=...), or send 'Authorization: Bearer TOKEN'"));
             return;
         }
         if (!HttpMethod.GET.equals(request.method())) {
@@ -123,7 +122,7 @@ final class DashboardHandler extends ChannelInboundHandlerAdapter {
         FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
                 Unpooled.wrappedBuffer(asset.bytes()));
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, asset.contentType());
-        access.rememberIn(r, params, port);
+        access.rememberIn(r, params, ((InetSocketAddress) ctx.channel().localAddress()).getPort());
         send(slot, r);
     }
 

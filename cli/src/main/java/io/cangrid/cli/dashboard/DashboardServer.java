@@ -31,9 +31,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It shares the node's process, and so its file descriptors: what a client may hold of it is bounded
  * ({@link DashboardLimits}). Connections are capped ({@link ConnectionCap}), idle ones closed (Netty's
- * {@code IdleStateHandler}), slow requests cut off ({@link RequestDeadline}), and pipelined requests
- * answered in order, a bounded number at a time ({@link InOrderResponses}). Each connection's pipeline,
- * from the socket in: idle timer, request deadline, HTTP codec, aggregator, handler.
+ * {@code IdleStateHandler}), slow requests cut off ({@link RequestDeadline}), the token checked before any
+ * body is read ({@link HeadCheck}), and pipelined requests answered in order, a bounded number at a time
+ * ({@link InOrderResponses}). Each connection's pipeline, from the socket in: idle timer, request deadline,
+ * HTTP codec, head check, aggregator (of the bodies of requests that passed), handler.
  */
 public final class DashboardServer implements AutoCloseable {
 
@@ -41,7 +42,7 @@ public final class DashboardServer implements AutoCloseable {
 
     /** How often the grid is walked for the chart: 720 samples make its hour. */
     public static final long DEFAULT_SAMPLE_MILLIS = 5_000;
-    /** Requests are small (GETs); anything larger is refused by the codec with 413. */
+    /** Requests are small (GETs); a body announced larger is refused from the head with 413. */
     static final int MAX_REQUEST_BYTES = 64 * 1024;
     static final int API_THREADS = 2;
     /** API calls waiting for a worker beyond this are answered 503 at once rather than queued without end. */
@@ -108,6 +109,7 @@ public final class DashboardServer implements AutoCloseable {
                                 new IdleStateHandler(0, 0, limits.idleMillis(), TimeUnit.MILLISECONDS),
                                 deadline,
                                 new HttpServerCodec(),
+                                new HeadCheck(access, MAX_REQUEST_BYTES),
                                 new HttpObjectAggregator(MAX_REQUEST_BYTES),
                                 new DashboardHandler(access, assets, api, workers, deadline, responses));
                     }

@@ -11,8 +11,8 @@ import org.slf4j.LoggerFactory;
  * Closes a connection whose request, head and body, has not all come within a time of its first byte.
  * Netty's {@code ReadTimeoutHandler} measures the gap between reads, which a client sending a byte now and
  * then never lets run out; this measures the whole request. It sits before the HTTP codec, so the clock
- * starts on the first raw byte, and {@link DashboardHandler} stops it when a whole request comes out of the
- * codec. Not shared: one per connection, used on its event loop only.
+ * starts on the first raw byte, and {@link DashboardHandler} stops it when a whole request (or a refusal of
+ * one from its head) comes out of the codec. Not shared: one per connection, used on its event loop only.
  */
 final class RequestDeadline extends ChannelInboundHandlerAdapter {
 
