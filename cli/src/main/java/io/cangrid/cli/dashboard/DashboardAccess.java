@@ -1,7 +1,7 @@
 package io.cangrid.cli.dashboard;
 
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.handler.codec.http.cookie.CookieHeaderNames;
@@ -33,8 +33,8 @@ final class DashboardAccess {
         return "cangrid-dashboard-" + port;
     }
 
-    /** Whether {@code request}, which came in on {@code port}, carries the token. */
-    boolean allows(FullHttpRequest request, Map<String, List<String>> params, int port) {
+    /** Whether {@code request}, which came in on {@code port}, carries the token: its head alone tells. */
+    boolean allows(HttpRequest request, Map<String, List<String>> params, int port) {
         List<String> query = params.get(QUERY);
         if (query != null && !query.isEmpty() && token.matches(query.get(0))) {
             return true;

@@ -2,10 +2,8 @@ package io.cangrid.cli.dashboard;
 
 import io.cangrid.cli.JsonOutput;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -16,6 +14,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -26,12 +26,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Answers one HTTP request: the token first ({@link DashboardAccess}), then the page's files from memory
- * on the event loop, or an API call on the worker pool, since API answers wait on the grid. Whatever a
- * request holds, the worst it gets is an error status; nothing it sends reaches the node.
+ * Answers one connection's requests, which {@link HeadCheck} has let through (the token is checked there,
+ * before the body is read): the page's files from memory on the event loop, API calls on the worker pool,
+ * since API answers wait on the grid, each answer in its request's turn ({@link InOrderResponses}).
+ * Whatever a request holds, the worst it gets is an error status; nothing it sends reaches the node.
  */
-@Sharable
-final class DashboardHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+final class DashboardHandler extends ChannelInboundHandlerAdapter {
 
     private static final Logger log = LoggerFactory.getLogger(DashboardHandler.class);
 
@@ -39,19 +39,57 @@ final class DashboardHandler extends SimpleChannelInboundHandler<FullHttpRequest
     private final StaticAssets assets;
     private final ApiRoutes api;
     private final Executor workers;
+    private final RequestDeadline deadline;
+    private final InOrderResponses responses;
 
-    DashboardHandler(DashboardAccess access, StaticAssets assets, ApiRoutes api, Executor workers) {
+    DashboardHandler(DashboardAccess access, StaticAssets assets, ApiRoutes api, Executor workers,
+            RequestDeadline deadline, InOrderResponses responses) {
         this.access = access;
         this.assets = assets;
         this.api = api;
         this.workers = workers;
+        this.deadline = deadline;
+        this.responses = responses;
+    }
+
+    /** The answer to a request beyond those that may wait on one connection, which it ends. */
+    static FullHttpResponse tooManyPipelined(int max) {
+        return framed(error(HttpResponseStatus.SERVICE_UNAVAILABLE, "more than " + max + " requests sent on one"
+                + " connection before their answers: read the answers before sending more"), false);
     }
 
     @Override
-    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-        boolean keepAlive = HttpUtil.isKeepAlive(request);
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof Refusal r) {
+            deadline.stop();
+            InOrderResponses.Slot slot = responses.reserve(false);
+            if (slot != null) {
+                send(slot, error(r.status(), r.message()));
+            }
+        } else if (msg instanceof FullHttpRequest request) {
+            deadline.stop();
+            try {
+                serve(ctx, request);
+            } finally {
+                request.release();
+            }
+        } else {
+            // Nothing else comes out of the aggregator; whatever it is, it is not kept.
+            log.debug("dashboard dropped a {} from {}", msg.getClass().getSimpleName(), ctx.channel().remoteAddress());
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {
         if (!request.decoderResult().isSuccess()) {
-            send(ctx, error(HttpResponseStatus.BAD_REQUEST, "malformed request"), false);
+            InOrderResponses.Slot slot = responses.reserve(false);
+            if (slot != null) {
+                send(slot, error(HttpResponseStatus.BAD_REQUEST, "malformed request"));
+            }
+            return;
+        }
+        InOrderResponses.Slot slot = responses.reserve(HttpUtil.isKeepAlive(request));
+        if (slot == null) {
             return;
         }
         String path;
@@ -62,42 +100,36 @@ final class DashboardHandler extends SimpleChannelInboundHandler<FullHttpRequest
             path = uri.path();
             params = uri.parameters();
         } catch (IllegalArgumentException e) {
-            send(ctx, error(HttpResponseStatus.BAD_REQUEST, "malformed URL: " + e.getMessage()), keepAlive);
-            return;
-        }
-        int port = ((InetSocketAddress) ctx.channel().localAddress()).getPort();
-        if (!access.allows(request, params, port)) {
-            send(ctx, error(HttpResponseStatus.UNAUTHORIZED, "a token is needed: open the URL the node logged"
-                    + " (/?token=...), or send 'Authorization: Bearer TOKEN'"), keepAlive);
+            send(slot, error(HttpResponseStatus.BAD_REQUEST, "malformed URL: " + e.getMessage()));
             return;
         }
         if (!HttpMethod.GET.equals(request.method())) {
             FullHttpResponse r = error(HttpResponseStatus.METHOD_NOT_ALLOWED, request.method()
                     + " is not allowed: the dashboard only reads");
             r.headers().set(HttpHeaderNames.ALLOW, HttpMethod.GET.name());
-            send(ctx, r, keepAlive);
+            send(slot, r);
             return;
         }
         if (path.startsWith(ApiRoutes.PREFIX)) {
-            api(ctx, path.substring(ApiRoutes.PREFIX.length()), params, keepAlive);
+            api(slot, path.substring(ApiRoutes.PREFIX.length()), params);
             return;
         }
         StaticAssets.Asset asset = assets.get(path);
         if (asset == null) {
-            send(ctx, error(HttpResponseStatus.NOT_FOUND, "nothing at " + path), keepAlive);
+            send(slot, error(HttpResponseStatus.NOT_FOUND, "nothing at " + path));
             return;
         }
         FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
                 Unpooled.wrappedBuffer(asset.bytes()));
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, asset.contentType());
-        access.rememberIn(r, params, port);
-        send(ctx, r, keepAlive);
+        access.rememberIn(r, params, ((InetSocketAddress) ctx.channel().localAddress()).getPort());
+        send(slot, r);
     }
 
-    private void api(ChannelHandlerContext ctx, String name, Map<String, List<String>> params, boolean keepAlive) {
+    private void api(InOrderResponses.Slot slot, String name, Map<String, List<String>> params) {
         if (!ApiRoutes.knows(name)) {
-            send(ctx, error(HttpResponseStatus.NOT_FOUND, "no such API: " + ApiRoutes.PREFIX + name
-                    + " (there are " + ApiRoutes.NAMES + ")"), keepAlive);
+            send(slot, error(HttpResponseStatus.NOT_FOUND, "no such API: " + ApiRoutes.PREFIX + name
+                    + " (there are " + ApiRoutes.NAMES + ")"));
             return;
         }
         try {
@@ -109,12 +141,24 @@ final class DashboardHandler extends SimpleChannelInboundHandler<FullHttpRequest
                     log.warn("dashboard API {} failed", name, e);
                     a = ApiRoutes.Answer.error(HttpResponseStatus.INTERNAL_SERVER_ERROR, String.valueOf(e.getMessage()));
                 }
-                send(ctx, json(a), keepAlive);
+                send(slot, json(a));
             });
         } catch (RejectedExecutionException e) {
-            send(ctx, error(HttpResponseStatus.SERVICE_UNAVAILABLE, "the dashboard is busy: try again shortly"),
-                    keepAlive);
+            send(slot, error(HttpResponseStatus.SERVICE_UNAVAILABLE, "the dashboard is busy: try again shortly"));
         }
+    }
+
+    /** A connection with no traffic for the idle timeout is closed, unless it waits for an answer of ours. */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof IdleStateEvent) {
+            if (responses.isEmpty()) {
+                log.debug("dashboard connection from {} closed: idle", ctx.channel().remoteAddress());
+                ctx.close();
+            }
+            return;
+        }
+        ctx.fireUserEventTriggered(evt);
     }
 
     private static FullHttpResponse error(HttpResponseStatus status, String message) {
@@ -129,17 +173,17 @@ final class DashboardHandler extends SimpleChannelInboundHandler<FullHttpRequest
         return r;
     }
 
-    /** Writes {@code r}; Netty's write is safe from any thread, so workers answer directly. */
-    private static void send(ChannelHandlerContext ctx, FullHttpResponse r, boolean keepAlive) {
+    /** Hands {@code r} to its slot, from any thread; it goes out in its request's turn. */
+    private static void send(InOrderResponses.Slot slot, FullHttpResponse r) {
+        slot.answer(framed(r, slot.keepAlive()));
+    }
+
+    private static FullHttpResponse framed(FullHttpResponse r, boolean keepAlive) {
         r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, r.content().readableBytes());
         r.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
         r.headers().set("X-Content-Type-Options", "nosniff");
-        if (keepAlive) {
-            r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-            ctx.writeAndFlush(r);
-        } else {
-            ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
-        }
+        r.headers().set(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
+        return r;
     }
 
     @Override

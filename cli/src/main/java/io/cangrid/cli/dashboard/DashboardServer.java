@@ -11,6 +11,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -27,6 +28,13 @@ import org.slf4j.LoggerFactory;
  * A node's web dashboard: Netty's HTTP codec on an event loop of its own (so that a slow browser never
  * holds up the node's loop), a small pool that answers API calls by asking the node like a client, and a
  * sampler that walks the grid every period for the chart of jobs waiting and running.
+ *
+ * <p>It shares the node's process, and so its file descriptors: what a client may hold of it is bounded
+ * ({@link DashboardLimits}). Connections are capped ({@link ConnectionCap}), idle ones closed (Netty's
+ * {@code IdleStateHandler}), slow requests cut off ({@link RequestDeadline}), the token checked before any
+ * body is read ({@link HeadCheck}), and pipelined requests answered in order, a bounded number at a time
+ * ({@link InOrderResponses}). Each connection's pipeline, from the socket in: idle timer, request deadline,
+ * HTTP codec, head check, aggregator (of the bodies of requests that passed), handler.
  */
 public final class DashboardServer implements AutoCloseable {
 
@@ -34,7 +42,7 @@ public final class DashboardServer implements AutoCloseable {
 
     /** How often the grid is walked for the chart: 720 samples make its hour. */
     public static final long DEFAULT_SAMPLE_MILLIS = 5_000;
-    /** Requests are small (GETs); anything larger is refused by the codec with 413. */
+    /** Requests are small (GETs); a body announced larger is refused from the head with 413. */
     static final int MAX_REQUEST_BYTES = 64 * 1024;
     static final int API_THREADS = 2;
     /** API calls waiting for a worker beyond this are answered 503 at once rather than queued without end. */
@@ -47,11 +55,15 @@ public final class DashboardServer implements AutoCloseable {
             new DefaultThreadFactory("cangrid-dashboard-sampler", true));
     private final ApiRoutes api;
     private final DashboardToken token;
+    private final DashboardLimits limits;
+    private final ConnectionCap cap;
     private Channel channel;
 
-    private DashboardServer(ApiRoutes api, DashboardToken token) {
+    private DashboardServer(ApiRoutes api, DashboardToken token, DashboardLimits limits) {
         this.api = api;
         this.token = token;
+        this.limits = limits;
+        this.cap = new ConnectionCap(limits.maxConnections(), limits.idleMillis());
     }
 
     /**
@@ -61,9 +73,15 @@ public final class DashboardServer implements AutoCloseable {
      * @throws UncheckedIOException when the address cannot be bound
      */
     public static DashboardServer start(HostPort bind, NetConfig net, HostPort node, long sampleMillis) {
+        return start(bind, net, node, sampleMillis, DashboardLimits.DEFAULTS);
+    }
+
+    /** As {@link #start(HostPort, NetConfig, HostPort, long)}, within {@code limits} rather than the defaults. */
+    public static DashboardServer start(HostPort bind, NetConfig net, HostPort node, long sampleMillis,
+            DashboardLimits limits) {
         LoadHistory history = new LoadHistory(sampleMillis);
         DashboardToken token = DashboardToken.of(net.secret());
-        DashboardServer s = new DashboardServer(new ApiRoutes(net, node, history), token);
+        DashboardServer s = new DashboardServer(new ApiRoutes(net, node, history), token, limits);
         try {
             s.bind(bind, history, sampleMillis);
         } catch (RuntimeException e) {
@@ -74,14 +92,26 @@ public final class DashboardServer implements AutoCloseable {
     }
 
     private void bind(HostPort bind, LoadHistory history, long sampleMillis) {
-        DashboardHandler handler = new DashboardHandler(new DashboardAccess(token), StaticAssets.load(),
-                api, workers);
+        DashboardAccess access = new DashboardAccess(token);
+        StaticAssets assets = StaticAssets.load();
+        int pipelined = limits.maxPipelined();
         ServerBootstrap b = new ServerBootstrap().group(loop).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_REQUEST_BYTES),
-                                handler);
+                        if (!cap.admit(ch)) {
+                            return;
+                        }
+                        RequestDeadline deadline = new RequestDeadline(limits.requestMillis());
+                        InOrderResponses responses = new InOrderResponses(ch, pipelined,
+                                () -> DashboardHandler.tooManyPipelined(pipelined));
+                        ch.pipeline().addLast(
+                                new IdleStateHandler(0, 0, limits.idleMillis(), TimeUnit.MILLISECONDS),
+                                deadline,
+                                new HttpServerCodec(),
+                                new HeadCheck(access, MAX_REQUEST_BYTES),
+                                new HttpObjectAggregator(MAX_REQUEST_BYTES),
+                                new DashboardHandler(access, assets, api, workers, deadline, responses));
                     }
                 });
         try {
@@ -106,6 +136,11 @@ public final class DashboardServer implements AutoCloseable {
     /** Where the dashboard listens. */
     public InetSocketAddress address() {
         return (InetSocketAddress) channel.localAddress();
+    }
+
+    /** Connections refused since the start because the most allowed were open. */
+    public long refusedConnections() {
+        return cap.refused();
     }
 
     /** The page's URL, token included: what an operator opens. */

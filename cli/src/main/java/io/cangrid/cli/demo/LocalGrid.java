@@ -20,6 +20,7 @@ public final class LocalGrid implements AutoCloseable {
     private final Path jar;
     private final List<String> nodeOptions;
     private final List<String> firstNodeOptions;
+    private List<String> commandPrefix = List.of();
     private final List<Process> processes = new ArrayList<>();
     private final List<String> addresses = new ArrayList<>();
 
@@ -37,6 +38,16 @@ public final class LocalGrid implements AutoCloseable {
         this.jar = jar;
         this.nodeOptions = List.copyOf(nodeOptions);
         this.firstNodeOptions = List.copyOf(firstNodeOptions);
+    }
+
+    /**
+     * Runs every node's command after {@code prefix}, a program that then runs it in its place (so that the
+     * process stopped is still the node's), e.g. {@code prlimit --nofile=4096:4096 --} for a node under a
+     * lower file limit than this JVM's. Call before {@link #start}.
+     */
+    public LocalGrid withCommandPrefix(List<String> prefix) {
+        this.commandPrefix = List.copyOf(prefix);
+        return this;
     }
 
     /** The jar this code runs from, when it runs from one. */
@@ -65,7 +76,8 @@ public final class LocalGrid implements AutoCloseable {
     private Process launch(int i, String join) throws IOException {
         Path work = dir.resolve("node" + i);
         Files.createDirectories(work);
-        List<String> cmd = new ArrayList<>(List.of(
+        List<String> cmd = new ArrayList<>(commandPrefix);
+        cmd.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx96m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-jar", jar.toAbsolutePath().toString(), "node",
