@@ -44,6 +44,8 @@ class HandshakeCapTest {
         LiveNode node = nodes.start();
         RawPeer client = connect(node);
         assertThat(client.handshake(LoopbackNodes.SECRET, GRID)).as("client authenticated").isTrue();
+        // The client is done once its proof is sent; the node frees its slot once that proof is read.
+        await().atMost(WAIT).until(() -> node.inspect(p -> node.links().inHandshake()).get(5, TimeUnit.SECONDS) == 0);
 
         List<RawPeer> admitted = new ArrayList<>();
         for (int i = 0; i < CAP; i++) {
