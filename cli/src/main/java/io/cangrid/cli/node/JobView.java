@@ -37,7 +37,7 @@ final class JobView {
             sb.append(" (owner ").append(v.get("owner")).append(')');
         }
         if (v.get("runs") instanceof Integer runs && runs > 1) {
-            sb.append(", ").append(runs).append(" runs");
+            sb.append(", ran as many as ").append(runs).append(" times (runs lost or resubmitted)");
         }
         if (v.get("reason") != null) {
             sb.append(": ").append(v.get("reason"));

@@ -39,6 +39,12 @@ public final class LoopbackGrid implements AutoCloseable {
     private final NetConfig net;
     private final LiveRuntime runtime;
     private final List<LiveNode> nodes = new ArrayList<>();
+    /** The policy node I was started with, to start it again on its work directory. */
+    private final java.util.Map<Integer, ExecPolicy> policies = new java.util.HashMap<>();
+    private Path workdir;
+    private CanConfig can;
+    private JobConfig jobs;
+    private JobEvents observer;
 
     private LoopbackGrid(NetConfig net, int threads) {
         this.net = net;
@@ -64,23 +70,45 @@ public final class LoopbackGrid implements AutoCloseable {
             long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads) throws InterruptedException {
         int count = policies.size();
         LoopbackGrid grid = new LoopbackGrid(NetConfig.of(NetConfig.DEFAULT_GRID, secret), threads);
+        grid.workdir = workdir;
+        grid.can = CanConfig.withUpdatePeriod(updatePeriodMillis);
+        grid.jobs = jobs;
+        grid.observer = observer;
         try {
-            CanConfig can = CanConfig.withUpdatePeriod(updatePeriodMillis);
             for (int i = 0; i < count; i++) {
-                List<NodeId> bootstraps = grid.nodes.isEmpty() ? List.of() : List.of(grid.nodes.get(0).self());
-                LiveNode node = grid.runtime.bind(new InetSocketAddress("127.0.0.1", 0), null, 0);
-                grid.nodes.add(node);
-                node.start(new LiveNodeAssembly(LiveLocator.CAN_PX, can, jobs, CAPABILITIES, bootstraps, new CanListener() {
-                }, workdir.resolve("node-" + i), ExecSettings.of(policies.get(i)).hiding(List.of(workdir.resolve("node-" + i))),
-                        jobs.outcomeRetentionMillis(), MAX_FRAME_BYTES, observer)
-                        .program()).join();
-                grid.awaitActive(node);
+                grid.nodes.add(null);
+                grid.startNode(i, policies.get(i), grid.nodes.size() == 1 ? null : grid.nodes.get(0).self());
             }
         } catch (RuntimeException | InterruptedException e) {
             grid.close();
             throw e;
         }
         return grid;
+    }
+
+    /** Starts node {@code i} on {@code workdir/node-I}, joining through {@code through} (null: a new grid). */
+    private void startNode(int i, ExecPolicy policy, NodeId through) throws InterruptedException {
+        Path dir = workdir.resolve("node-" + i);
+        LiveNode node = runtime.bind(new InetSocketAddress("127.0.0.1", 0), null, 0);
+        nodes.set(i, node);
+        node.start(new LiveNodeAssembly(LiveLocator.CAN_PX, can, jobs, CAPABILITIES,
+                through == null ? List.of() : List.of(through), new CanListener() {
+                }, dir, ExecSettings.of(policy).hiding(List.of(dir)), jobs.outcomeRetentionMillis(), MAX_FRAME_BYTES,
+                observer).program()).join();
+        policies.put(i, policy);
+        awaitActive(node);
+    }
+
+    /**
+     * Starts crashed node {@code i} again on its work directory, as a process restarted after a SIGKILL
+     * would be: a new id and port, the job store and results of its previous life, joining through
+     * {@code through}.
+     */
+    public void restart(int i, int through) throws InterruptedException {
+        if (nodes.get(i).isRunning()) {
+            throw new IllegalStateException("node " + i + " is still running");
+        }
+        startNode(i, policies.get(i), nodes.get(through).self());
     }
 
     public static GridSecret randomSecret() {
@@ -163,7 +191,9 @@ public final class LoopbackGrid implements AutoCloseable {
     @Override
     public void close() {
         for (LiveNode n : nodes) {
-            n.crash();
+            if (n != null) {
+                n.crash();
+            }
         }
         runtime.close();
     }

@@ -65,6 +65,9 @@ public final class JobGateway implements NodeProgram {
         JobProfile profile;
         long lastHeard;
         boolean asking;
+        /** The owner that last said it has no record of the job, and since when it has said so. */
+        NodeId noRecordFrom;
+        long noRecordSince;
 
         Pending(JobProfile profile, long lastHeard) {
             this.profile = profile;
@@ -112,12 +115,21 @@ public final class JobGateway implements NodeProgram {
     public void start() {
         inner.start();
         node.agent().onOwnStatusReplies(this::answered);
+        int known = 0;
         for (JobProfile p : store.pending()) {
+            JobStatusReply result = store.result(p.id());
+            if (result != null && result.state() != null && result.state().isTerminal()) {
+                // It ended while this node was down, and this node kept how (as its owner): it ends once.
+                store.removePending(p.id());
+                known++;
+                continue;
+            }
             // Heard of long ago: the first tick looks each one up at its owner.
             pending.put(p.id(), new Pending(p, 0));
         }
-        if (!pending.isEmpty()) {
-            log.info("{} job(s) taken before a restart are followed again", pending.size());
+        if (!pending.isEmpty() || known > 0) {
+            log.info("{} job(s) taken before a restart are followed again; {} had ended, as this node kept",
+                    pending.size(), known);
         }
         List<TakenJob> stored = new ArrayList<>(store.taken());
         stored.sort(Comparator.comparingLong(TakenJob::submittedAt));
@@ -315,9 +327,29 @@ public final class JobGateway implements NodeProgram {
         }
         if (reply.state() != null && reply.state().isTerminal()) {
             ended(reply);
+            return;
         } else if (reply.state() != null) {
             p.lastHeard = ctx.now();
-        } else if (ctx.now() - p.lastHeard > config.clientTimeoutMillis() && p.profile.attempt() >= config.maxRuns()) {
+            p.noRecordFrom = null;
+            return;
+        }
+        JobStatusReply kept = store.result(p.profile.id());
+        if (kept != null && kept.state() != null && kept.state().isTerminal()) {
+            ended(kept); // this node knows how it ended: a job ends once
+            return;
+        }
+        if (p.noRecordFrom == null || !p.noRecordFrom.equals(reply.owner())) {
+            // "No record" is proof only from an owner that has held the job's point long enough for any run
+            // node still holding the job to have turned to it: the same owner, asked again a client timeout
+            // later. An owner that has just taken the zone (a restarted node among them) may not know yet.
+            p.noRecordFrom = reply.owner();
+            p.noRecordSince = ctx.now();
+            return;
+        }
+        if (ctx.now() - p.noRecordSince <= config.clientTimeoutMillis()) {
+            return;
+        }
+        if (ctx.now() - p.lastHeard > config.clientTimeoutMillis() && p.profile.attempt() >= config.maxRuns()) {
             String why = "submitted " + p.profile.attempt() + " times and lost each time: nothing heard of it for "
                     + config.clientTimeoutMillis() + " ms and its owner has no record of it";
             log.warn("job {}: {}; it ends FAILED", p.profile.id(), why);
@@ -328,9 +360,11 @@ public final class JobGateway implements NodeProgram {
             p.profile = new JobProfile(p.profile.id(), p.profile.spec(), ctx.self(), p.profile.submittedAt(),
                     p.profile.attempt() + 1);
             p.lastHeard = ctx.now();
+            p.noRecordFrom = null;
             store.savePending(p.profile);
-            log.info("job {}: nothing heard for {} ms and its owner has no record: resubmitted (attempt {})",
-                    p.profile.id(), config.clientTimeoutMillis(), p.profile.attempt());
+            log.info("job {}: nothing heard for {} ms and its owner {} has had no record of it for as long:"
+                    + " resubmitted (attempt {}); it may have run before", p.profile.id(), config.clientTimeoutMillis(),
+                    reply.owner() == null ? "?" : reply.owner().shortName(), p.profile.attempt());
             node.agent().resubmit(p.profile);
         }
     }

@@ -22,9 +22,12 @@ final class OwnedJob {
         this.lastHeard = now;
     }
 
-    /** Run nodes the job has had: those that lost it, and the one it is on now. */
+    /**
+     * How many times the job may have run: the run nodes that lost it, the one it is on now, and the runs
+     * of the submissions before this one, which its client resubmitted after losing track of them.
+     */
     int runs() {
-        return trace.lostRuns() + (runNode != null ? 1 : 0);
+        return trace.lostRuns() + (runNode != null ? 1 : 0) + profile.attempt() - 1;
     }
 
     JobState state() {

@@ -72,6 +72,16 @@ final class OwnerDesk {
 
     void take(JobProfile profile, MatchTrace trace) {
         OwnedJob job = owned.get(profile.id());
+        JobOutcome known = outcomes.get(profile.id());
+        if (known != null && profile.attempt() > 1) {
+            // Its client lost track of it, but it ended, and this owner knows how: a job ends once.
+            agent.explain(profile.id(), ExplainStep.OWNER, null, () -> "resubmitted (attempt " + profile.attempt()
+                    + "), but it already ended " + known.state() + ": the outcome goes to the client again, the job"
+                    + " does not run again");
+            agent.send(profile.client(), new JobResult(profile.id(), known.state(), known.reason(), known.output(),
+                    known.waitMillis()));
+            return;
+        }
         if (profile.attempt() == 1 && ended.containsKey(profile.id())) {
             // A copy of a submission whose receipt was lost, arriving after the job ended: its result has
             // gone to the client already. (A client resubmits, attempt 2 on, only when it never heard the
@@ -335,18 +345,17 @@ final class OwnerDesk {
         agent.locator().match(job.profile, agent.self(), job.trace);
     }
 
-    /** Hands the jobs whose points {@code inside} accepts to {@code to}, which becomes their owner. */
+    /**
+     * Hands the jobs whose points {@code inside} accepts to {@code to}, which becomes their owner, and the
+     * outcomes kept of ended jobs there: the new owner must not take "no record" for "never ran" (nothing is
+     * sent when there is neither).
+     */
     void handOver(Predicate<Point> inside, NodeId to) {
         List<OwnedJob> leaving = new ArrayList<>();
         for (OwnedJob job : owned.values()) {
             if (inside.test(job.profile.id().point())) {
                 leaving.add(job);
             }
-        }
-        if (leaving.isEmpty()) {
-            // Outcomes ride only on a hand-over that is sent anyway: a message of their own would change
-            // every later latency drawn in a simulation, for the sake of a status query.
-            return;
         }
         HandoffBatches batches = new HandoffBatches();
         for (OwnedJob job : leaving) {

@@ -1,0 +1,127 @@
+package io.cangrid.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cangrid.cli.node.LoopbackGrid;
+import io.cangrid.can.match.CanOverlay;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.exec.ExecPolicy;
+import io.cangrid.overlay.gateway.GridSubmit;
+import io.cangrid.overlay.gateway.GridSubmitted;
+import io.cangrid.overlay.gateway.JobGateway;
+import io.cangrid.overlay.job.JobConfig;
+import io.cangrid.overlay.job.JobId;
+import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.overlay.job.JobState;
+import io.cangrid.overlay.job.message.JobStatusReply;
+import io.cangrid.overlay.net.GridClient;
+import io.cangrid.overlay.net.LiveClient;
+import io.cangrid.overlay.resource.Requirements;
+import io.cangrid.overlay.resource.ResourceSchema;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A job ends once, across an ordinary restart: jobs are submitted through node B, B is killed while they
+ * run, they all end COMPLETED (those B was running too run again elsewhere, as jobs of a dead run node
+ * do), and B is started again on the same work directory, rejoins and takes a zone
+ * holding some of their points. B follows the jobs it had taken again; none may run a second time, and every
+ * status stays COMPLETED, at B and elsewhere. Twenty repetitions, each with its own seed for the jobs' keys
+ * (the joins draw their own points).
+ */
+class RestartOnceTest {
+
+    private static final ResourceSchema SCHEMA = ResourceSchema.defaultSchema();
+    private static final long HEARTBEAT = 250;
+    private static final int JOBS = 24;
+    private static final int B = 1;
+    private static final Duration END_WAIT = Duration.ofSeconds(30);
+
+    @TempDir
+    Path dir;
+
+    private LoopbackGrid grid;
+
+    @AfterEach
+    void stopGrid() {
+        if (grid != null) {
+            grid.close();
+        }
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+    void completedJobsDoNotRunAgainWhenTheirInjectionNodeRestarts(long seed) throws Exception {
+        RecordedJobEvents events = new RecordedJobEvents();
+        JobConfig jobs = JobConfig.withHeartbeat(HEARTBEAT);
+        grid = LoopbackGrid.start(3, LoopbackGrid.randomSecret(), dir, ExecPolicy.none(), 100, jobs, events, 1);
+        SplittableRandom keys = new SplittableRandom(seed);
+        List<JobId> ids = new ArrayList<>();
+        JobSpec spec = JobSpec.of(Requirements.none(SCHEMA.realDimensions()), 0.5);
+        NodeId door = grid.node(B).self();
+        try (LiveClient client = new LiveClient(grid.net())) {
+            for (int i = 0; i < JOBS; i++) {
+                Message m = client.ask(door.host(), door.port(), new GridSubmit(keys.nextLong(), spec, keys.nextLong()),
+                        Duration.ofSeconds(15));
+                assertThat(m).as("seed %d: submission %d", seed, i).isInstanceOf(GridSubmitted.class);
+                ids.add(((GridSubmitted) m).job());
+            }
+        }
+        grid.crash(B);
+        try (GridClient a = grid.client(0)) {
+            for (JobId id : ids) {
+                JobStatusReply end = a.await(id, END_WAIT);
+                assertThat(end).as("seed %d: %s ended", seed, id).isNotNull();
+                assertThat(end.state()).as("seed %d: %s", seed, end).isEqualTo(JobState.COMPLETED);
+            }
+        }
+
+        // A job running on B when B died ran again elsewhere, rightly; what counts is what happens from here.
+        java.util.Map<JobId, Integer> startsBefore = new java.util.HashMap<>();
+        ids.forEach(id -> startsBefore.put(id, events.startsOf(id).size()));
+        java.util.Map<JobId, List<Integer>> submittedBefore = new java.util.HashMap<>();
+        ids.forEach(id -> submittedBefore.put(id, events.attemptsOf(id)));
+        grid.restart(B, 0);
+        long held = ids.stream().filter(id -> ownedBy(B, id)).count();
+        // Long enough for B to look every job up, to hear "no record" from owners that might lack one, and to
+        // resubmit, were it to: three client timeouts.
+        long deadline = System.currentTimeMillis() + 3 * jobs.clientTimeoutMillis() + 2_000;
+        while (System.currentTimeMillis() < deadline && pendingAt(B) > 0) {
+            Thread.sleep(100);
+        }
+        Thread.sleep(jobs.clientTimeoutMillis());
+
+        assertThat(held).as("seed %d: jobs whose points the restarted node holds (the case under test)", seed)
+                .isPositive();
+        assertThat(pendingAt(B)).as("seed %d: jobs the restarted node still follows", seed).isZero();
+        for (JobId id : ids) {
+            assertThat(events.startsOf(id)).as("seed %d: runs of %s after its end", seed, id)
+                    .hasSize(startsBefore.get(id));
+            assertThat(events.attemptsOf(id)).as("seed %d: submissions of %s after its end", seed, id)
+                    .isEqualTo(submittedBefore.get(id));
+        }
+        try (GridClient b = grid.client(B); GridClient c = grid.client(2)) {
+            for (JobId id : ids) {
+                assertThat(b.status(id).state()).as("seed %d: %s at the restarted node", seed, id)
+                        .isEqualTo(JobState.COMPLETED);
+                assertThat(c.status(id).state()).as("seed %d: %s elsewhere", seed, id).isEqualTo(JobState.COMPLETED);
+            }
+        }
+    }
+
+    private boolean ownedBy(int i, JobId id) {
+        return grid.node(i).inspect(p -> ((CanOverlay) ((JobGateway) p).node().overlay()).can().owns(id.point())).join();
+    }
+
+    private int pendingAt(int i) {
+        return grid.node(i).inspect(p -> ((JobGateway) p).pendingJobs()).join();
+    }
+}
