@@ -17,7 +17,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * sees a stack trace unless they ask for one with {@code --verbose}:
  * <ul>
  *   <li>bad command line ({@link ParameterException}, also from {@link Validation}): the problem and a
- *       hint to run {@code --help} on the command concerned; {@link ExitCodes#USAGE};</li>
+ *       hint to run {@code --help} on the command concerned, on the same line; {@link ExitCodes#USAGE};</li>
  *   <li>{@link UserError} or {@link IllegalArgumentException} while running: the message;
  *       {@link ExitCodes#USER_ERROR};</li>
  *   <li>anything else: an internal error, with the stack trace in the debug log;
@@ -35,8 +35,8 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
         CommandLine commandLine = ex.getCommandLine();
         log.debug("invalid arguments for '{}'", commandLine.getCommandSpec().qualifiedName(), ex);
         PrintWriter err = commandLine.getErr();
-        err.println(PREFIX + oneLine(withSuggestions(ex)));
-        err.println("Try '" + commandLine.getCommandSpec().qualifiedName() + " --help'.");
+        err.println(PREFIX + oneLine(withSuggestions(ex)) + " (try '" + commandLine.getCommandSpec().qualifiedName()
+                + " --help')");
         err.flush();
         return ExitCodes.USAGE;
     }
@@ -72,6 +72,12 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
 
     private static String withSuggestions(ParameterException ex) {
         String message = messageOf(ex);
+        if (ex instanceof UnmatchedArgumentException unmatched && takesACommand(ex.getCommandLine())
+                && unmatched.getUnmatched().stream().anyMatch(a -> a.startsWith("-"))) {
+            // "submit sh -c 'x'": the command's own options were read as submit's.
+            return message + "; a command's own options go after '--', as in: "
+                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " [options] -- CMD ARGS...";
+        }
         if (ex instanceof UnmatchedArgumentException unmatched) {
             List<String> suggestions = unmatched.getSuggestions();
             if (!suggestions.isEmpty()) {
@@ -80,6 +86,11 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
             }
         }
         return message;
+    }
+
+    /** Whether the command takes a command line of its own after {@code --} (its positionals are named CMD). */
+    private static boolean takesACommand(CommandLine commandLine) {
+        return commandLine.getCommandSpec().positionalParameters().stream().anyMatch(p -> "CMD".equals(p.paramLabel()));
     }
 
     private static String messageOf(Throwable failure) {

@@ -57,7 +57,7 @@ class CangridCommandTest {
     void unknownOptionIsOneLineAndExitsTwo() {
         CliRun run = CliRun.run("--bogus");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(run.errLines()).containsExactly("cangrid: Unknown option: '--bogus'", "Try 'cangrid --help'.");
+        assertThat(run.errLines()).containsExactly("cangrid: Unknown option: '--bogus' (try 'cangrid --help')");
         assertNoStackTrace(run);
         assertThat(run.out()).isEmpty();
     }
@@ -66,7 +66,7 @@ class CangridCommandTest {
     void misspelledOptionSuggestsTheRightOne() {
         CliRun run = CliRun.run("--verbos");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(run.errLines()).hasSize(2);
+        assertThat(run.errLines()).hasSize(1);
         assertThat(run.errLines()[0]).startsWith("cangrid: ").contains("--verbose");
     }
 
@@ -74,9 +74,9 @@ class CangridCommandTest {
     void unknownSubcommandIsAUsageError() {
         CliRun run = CliRun.run("bench", "nosuchbench");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(run.errLines()).hasSize(2);
+        assertThat(run.errLines()).hasSize(1);
         assertThat(run.errLines()[0]).startsWith("cangrid: ").contains("nosuchbench");
-        assertThat(run.errLines()[1]).isEqualTo("Try 'cangrid bench --help'.");
+        assertThat(run.errLines()[0]).endsWith("(try 'cangrid bench --help')");
     }
 
     @Test
@@ -95,13 +95,13 @@ class CangridCommandTest {
     void badNumberAndMissingValueAreUsageErrorsNamingTheSubcommand() {
         CliRun badNumber = CliRun.run(withFailing(() -> null), "fail", "--nodes", "many");
         assertThat(badNumber.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(badNumber.errLines()).hasSize(2);
+        assertThat(badNumber.errLines()).hasSize(1);
         assertThat(badNumber.errLines()[0]).startsWith("cangrid: ").contains("--nodes").contains("many");
-        assertThat(badNumber.errLines()[1]).isEqualTo("Try 'cangrid fail --help'.");
+        assertThat(badNumber.errLines()[0]).endsWith("(try 'cangrid fail --help')");
 
         CliRun missing = CliRun.run(withFailing(() -> null), "fail", "--nodes");
         assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(missing.errLines()).hasSize(2);
+        assertThat(missing.errLines()).hasSize(1);
         assertThat(missing.errLines()[0]).startsWith("cangrid: ").contains("--nodes");
     }
 
@@ -109,25 +109,24 @@ class CangridCommandTest {
     void validationFailureIsAUsageError() {
         CliRun run = CliRun.run(withFailing(() -> null), "fail", "--nodes", "0");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(run.errLines()).containsExactly("cangrid: --nodes must be >= 1, was 0", "Try 'cangrid fail --help'.");
+        assertThat(run.errLines()).containsExactly("cangrid: --nodes must be >= 1, was 0 (try 'cangrid fail --help')");
 
         CliRun range = CliRun.run(withFailing(() -> null), "fail", "--loss", "1.5");
-        assertThat(range.errLines()).containsExactly(
-                "cangrid: --loss must be in [0.0, 1.0], was 1.5", "Try 'cangrid fail --help'.");
+        assertThat(range.errLines()).containsExactly("cangrid: --loss must be in [0.0, 1.0], was 1.5 (try 'cangrid fail --help')");
     }
 
     @Test
     void benchCanRefusesALatticeItCannotBuild() {
         CliRun count = CliRun.run("bench", "can", "--points", "lattice", "--nodes", "1000");
         assertThat(count.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(count.errLines()).hasSize(2);
+        assertThat(count.errLines()).hasSize(1);
         assertThat(count.errLines()[0]).startsWith("cangrid: --points lattice").contains("k^D").contains("65536");
         assertNoStackTrace(count);
 
         CliRun churn = CliRun.run("bench", "can", "--points", "lattice", "--nodes", "4096", "--churn", "0.3");
         assertThat(churn.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(churn.errLines()[0]).isEqualTo("cangrid: --points lattice fills every cell of the lattice once: it"
-                + " takes no --churn");
+                + " takes no --churn (try 'cangrid bench can --help')");
         assertThat(churn.out()).isEmpty();
     }
 

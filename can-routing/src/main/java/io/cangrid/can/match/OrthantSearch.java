@@ -8,9 +8,10 @@ import io.cangrid.overlay.job.MatchTrace;
 /**
  * The completeness search of basic CAN matchmaking: a depth-first visit of the zones that intersect the
  * job's upper orthant (where every capable node's point lies), carrying the nodes visited, the nodes
- * still to visit, the largest capability seen per real dimension (for the NO_MATCH reason), and which
- * round of the search this is (a search that finds nothing while tables may be under repair runs twice).
+ * still to visit, the largest capability seen per real dimension and the capable nodes seen that run no
+ * commands (both for the NO_MATCH reason, which must name the cause a user can act on), and which round of
+ * the search this is (a search that finds nothing while tables may be under repair runs twice).
  */
 public record OrthantSearch(JobProfile profile, NodeId owner, MatchTrace trace, NodeId[] visited, NodeId[] toVisit,
-        double[] largestSeen, int round) implements Message {
+        double[] largestSeen, NodeId[] capableWithoutCommands, int round) implements Message {
 }

@@ -7,7 +7,9 @@ import io.cangrid.can.message.NeighbourState;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
+import io.cangrid.overlay.job.Capable;
 import io.cangrid.overlay.job.ExplainStep;
+import io.cangrid.overlay.job.JobLoad;
 import io.cangrid.overlay.job.JobAgent;
 import io.cangrid.overlay.job.JobProfile;
 import io.cangrid.overlay.job.MatchTrace;
@@ -53,7 +55,8 @@ public final class OrthantWalker {
     public void start(JobProfile job, NodeId owner, MatchTrace trace) {
         double[] largest = new double[schema.realDimensions()];
         Arrays.fill(largest, Double.NEGATIVE_INFINITY);
-        continueFrom(new OrthantSearch(job, owner, trace, new NodeId[] {can.id()}, new NodeId[0], largest, 0));
+        continueFrom(new OrthantSearch(job, owner, trace, new NodeId[] {can.id()}, new NodeId[0], largest,
+                new NodeId[0], 0));
     }
 
     public void visit(OrthantSearch search) {
@@ -70,18 +73,29 @@ public final class OrthantWalker {
         NodeId[] visited = Arrays.copyOf(search.visited(), search.visited().length + 1);
         visited[visited.length - 1] = can.id();
         continueFrom(new OrthantSearch(search.profile(), search.owner(), search.trace(), visited, search.toVisit(),
-                search.largestSeen(), search.round()));
+                search.largestSeen(), search.capableWithoutCommands(), search.round()));
     }
 
     private void continueFrom(OrthantSearch search) {
         double[] largest = search.largestSeen().clone();
         note(largest, can.capabilities());
         Point p = search.profile().id().point();
+        Requirements req = search.profile().spec().requirements();
+        boolean command = search.profile().spec().hasCommand();
+        List<NodeId> idle = new ArrayList<>(Arrays.asList(search.capableWithoutCommands()));
+        if (command && !agent.queue().runsCommands() && Capable.isCapable(can.capabilities(), req)
+                && !idle.contains(can.id())) {
+            idle.add(can.id());
+        }
         List<NodeId> toVisit = new ArrayList<>(Arrays.asList(search.toVisit()));
         for (NeighbourEntry n : can.neighbours()) {
             NeighbourState state = n.lastState();
             if (state != null) {
                 note(largest, state.capabilities());
+                if (command && Capable.isCapable(state.capabilities(), req)
+                        && !JobLoad.of(state.extension()).runsCommands() && !idle.contains(n.id())) {
+                    idle.add(n.id());
+                }
             }
             if (reachesOrthant(n.zones(), p) && !BasicCanLocator.contains(search.visited(), n.id())
                     && !toVisit.contains(n.id())) {
@@ -95,10 +109,11 @@ public final class OrthantWalker {
                 // repair.
                 ctx.schedule(RETRY_PERIODS * can.config().updatePeriodMillis(),
                         () -> continueFrom(new OrthantSearch(search.profile(), search.owner(), search.trace(),
-                                new NodeId[] {can.id()}, new NodeId[0], largest, search.round() + 1)));
+                                new NodeId[] {can.id()}, new NodeId[0], largest, idle.toArray(NodeId[]::new),
+                                search.round() + 1)));
                 return;
             }
-            agent.noMatch(search.profile(), search.owner(), reason(search.profile().spec().requirements(), largest),
+            agent.noMatch(search.profile(), search.owner(), reason(search.profile(), largest, idle.size()),
                     search.trace());
             return;
         }
@@ -107,7 +122,7 @@ public final class OrthantWalker {
                 + " " + (toVisit.size() + 1) + " node(s) toward the job's requirements still to visit, next "
                 + next.shortName());
         ctx.send(next, new OrthantSearch(search.profile(), search.owner(), search.trace().forwarded(),
-                search.visited(), toVisit.toArray(NodeId[]::new), largest, search.round()));
+                search.visited(), toVisit.toArray(NodeId[]::new), largest, idle.toArray(NodeId[]::new), search.round()));
     }
 
     private boolean reachesOrthant(Zone[] zones, Point p) {
@@ -129,8 +144,18 @@ public final class OrthantWalker {
         }
     }
 
-    /** Which requirement no node met, with the largest value seen; or that none met them all together. */
-    private String reason(Requirements req, double[] largest) {
+    /**
+     * Why no node can run the job: the capable nodes seen all run no commands (naming the option that would
+     * change that), a requirement no node met (with the largest value seen), or that none met them together.
+     */
+    private String reason(JobProfile job, double[] largest, int capableWithoutCommands) {
+        Requirements req = job.spec().requirements();
+        if (capableWithoutCommands > 0) {
+            String program = job.spec().command().executable();
+            String name = program.substring(program.lastIndexOf('/') + 1);
+            return "no node that runs commands meets its requirements; " + capableWithoutCommands + " node(s) could"
+                    + " run it but allow no commands (--exec none): start them with --exec allow:" + name;
+        }
         StringBuilder unmet = new StringBuilder();
         for (int d = 0; d < req.size(); d++) {
             if (req.constrains(d) && largest[d] < req.get(d)) {

@@ -4,7 +4,11 @@ import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Sizes as people write them: {@code 512MiB}, {@code 8GiB}, {@code 2TiB} (also {@code 8G}, {@code 8GB}: binary units). */
+/**
+ * Sizes as people write them: {@code 512MiB}, {@code 8GiB}, {@code 2TiB}, also {@code 8G}, {@code 8GB} or
+ * {@code 8gb} (binary units all), {@code 100B} for bytes. A number without a unit is refused: {@code 10}
+ * could mean bytes or gibibytes, and silently taking bytes for a disk requirement is no help.
+ */
 public final class ByteSize {
 
     private ByteSize() {
@@ -19,14 +23,21 @@ public final class ByteSize {
         if (i == 0) {
             throw new IllegalArgumentException("'" + text + "' is not a size like 8GiB or 512MiB");
         }
-        double n = Double.parseDouble(t.substring(0, i));
+        double n;
+        try {
+            n = Double.parseDouble(t.substring(0, i));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a size like 8GiB or 512MiB");
+        }
         long unit = switch (t.substring(i)) {
-            case "", "b" -> 1L;
+            case "" -> throw new IllegalArgumentException("'" + text + "' needs a unit: " + t + "GiB, " + t + "MiB, "
+                    + t + "KiB, or " + t + "B for bytes");
+            case "b", "byte", "bytes" -> 1L;
             case "k", "kb", "kib" -> 1L << 10;
             case "m", "mb", "mib" -> 1L << 20;
             case "g", "gb", "gib" -> 1L << 30;
             case "t", "tb", "tib" -> 1L << 40;
-            default -> throw new IllegalArgumentException("'" + text + "': unknown unit (use KiB, MiB, GiB or TiB)");
+            default -> throw new IllegalArgumentException("'" + text + "': unknown unit (use B, KiB, MiB, GiB or TiB)");
         };
         return (long) (n * unit);
     }

@@ -67,7 +67,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     + " Without it the node starts a new grid.")
     private List<HostPort> join = new ArrayList<>();
 
-    @Option(names = "--workdir", paramLabel = "DIR", description = "Work directory (default: ~/.cangrid/node).")
+    @Option(names = "--workdir", paramLabel = "DIR", description = "Work directory, one node's alone (default:"
+            + " ~/.cangrid/node).")
     private Path workdir;
 
     @Option(names = "--cpu", paramLabel = "X", description = "CPU speed relative to the baseline core (default: detected).")
@@ -133,6 +134,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         ExecPolicy policy = parsed("--exec", () -> ExecPolicy.parse(exec));
         Path dir = WorkDirectory.prepare(workdir != null ? workdir
                 : Path.of(System.getProperty("user.home"), ".cangrid", "node"));
+        if (workdir == null) {
+            log.info("work directory {} (the default; a second node on this machine needs --workdir DIR)", dir);
+        }
         Capabilities caps = capabilities(dir);
         Path secretPath = SecretFile.resolve(client.secretFile);
         ExecSettings execSettings = execSettings(policy, settings, caps, dir, secretPath);

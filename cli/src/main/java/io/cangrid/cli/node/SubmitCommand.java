@@ -42,7 +42,8 @@ public final class SubmitCommand implements Callable<Integer> {
     @Mixin
     private PeerOptions peer;
 
-    @Option(names = "--min-cpu", paramLabel = "X", description = "Minimum cpu speed (relative to a 2.5 GHz core).")
+    @Option(names = "--min-cpu", paramLabel = "X", converter = NonNegative.class,
+            description = "Minimum cpu speed (relative to a 2.5 GHz core).")
     private double minCpu;
 
     @Option(names = "--min-memory", paramLabel = "SIZE", converter = ByteSize.Converter.class,
@@ -68,7 +69,7 @@ public final class SubmitCommand implements Callable<Integer> {
             description = "Wall-clock limit, e.g. 10m; the job's process tree is killed then (default: none).")
     private Duration timeout;
 
-    @Option(names = "--work", paramLabel = "SECONDS", defaultValue = "1",
+    @Option(names = "--work", paramLabel = "SECONDS", defaultValue = "1", converter = NonNegative.class,
             description = "Expected run time on a cpu-1.0 node, for matchmaking (default: ${DEFAULT-VALUE}).")
     private double work;
 

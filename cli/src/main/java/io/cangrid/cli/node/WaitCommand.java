@@ -23,16 +23,21 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code cangrid wait JOB...}: waits until every job ended and prints how each did. The exit code says how
- * they ended: 0 all COMPLETED with exit code 0, 4 some job failed, found no node or exited non-zero,
- * 5 the time ran out first.
+ * they ended: 0 all COMPLETED with exit code 0, 4 some job failed, found no node, exited non-zero or is
+ * known to no node (UNKNOWN, at once), 5 the time ran out first.
  */
 @Command(name = "wait", description = "Wait for jobs to end; exit 0 when all completed with exit code 0,"
-        + " 4 when one did not, 5 on timeout.")
+        + " 4 when one did not (or no node knows it), 5 on timeout.")
 public final class WaitCommand implements Callable<Integer> {
 
     public static final int SOME_FAILED = 4;
     public static final int TIMED_OUT = 5;
     static final long POLL_MILLIS = 200;
+    /**
+     * Polls in a row at which nobody knows a job before it ends the wait as UNKNOWN: one answer could come
+     * from an owner taking over the job's zone that moment.
+     */
+    static final int UNKNOWN_POLLS = 3;
 
     @Spec
     private CommandSpec spec;
@@ -53,6 +58,7 @@ public final class WaitCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         Map<JobId, JobStatusReply> ended = new LinkedHashMap<>();
+        Map<JobId, Integer> unknown = new LinkedHashMap<>();
         List<JobId> ids = jobs.stream().map(PeerOptions::jobId).toList();
         long deadline = System.nanoTime() + timeout.toNanos();
         try (GridClient grid = peer.connect()) {
@@ -62,6 +68,11 @@ public final class WaitCommand implements Callable<Integer> {
                         JobStatusReply r = statusOrNull(grid, id);
                         if (r != null && r.state() != null && r.state().isTerminal()) {
                             ended.put(id, r);
+                        } else if (r != null && r.state() == null && unknown.merge(id, 1, Integer::sum) >= UNKNOWN_POLLS) {
+                            // Nobody knows it: a mistyped id, or one that ended long ago. Waiting would not help.
+                            ended.put(id, r);
+                        } else if (r != null && r.state() != null) {
+                            unknown.put(id, Integer.MIN_VALUE); // known once: a later "no record" is a hand-over
                         }
                     }
                 }

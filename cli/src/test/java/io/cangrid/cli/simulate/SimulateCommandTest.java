@@ -91,7 +91,7 @@ class SimulateCommandTest {
         Run run = simulate(QUICKSTART, "--set", "jobs.perlevel=3");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).contains("unknown key 'jobs.perlevel'").contains("did you mean 'jobs.per-level'")
-                .contains("quickstart.conf").contains("Try 'cangrid simulate --help'");
+                .contains("quickstart.conf").contains("(try 'cangrid simulate --help')");
     }
 
     @Test

@@ -39,6 +39,16 @@ import org.slf4j.LoggerFactory;
  */
 public final class CanPLocator implements Locator {
 
+    /** What no node around offers: the job's requirements, and running commands when it has one. */
+    private String unmet(JobProfile job) {
+        String needs = agent.needs(job.spec().requirements());
+        boolean command = job.spec().hasCommand();
+        if (needs.equals("nothing")) {
+            return command ? "runs commands (every capable one runs none: --exec none)" : "can take it";
+        }
+        return "meets " + needs + (command ? " and runs commands" : "");
+    }
+
     private static final Logger log = LoggerFactory.getLogger(CanPLocator.class);
     /**
      * Early load updates a node may send per update period at most: a change still crosses ten zones per
@@ -192,9 +202,8 @@ public final class CanPLocator implements Locator {
                 : config.bestFit() ? choice.shortestQueueBestFit(capable, s.best(), job)
                 : choice.bestScoring(capable, s.best(), job.spec().work());
         if (best == null) {
-            agent.explain(job.id(), ExplainStep.CANDIDATES, null, () -> "no node around meets "
-                    + agent.needs(job.spec().requirements()) + " (" + can.neighbours().size()
-                    + " neighbour(s) looked at): walking toward larger nodes");
+            agent.explain(job.id(), ExplainStep.CANDIDATES, null, () -> "no node around " + unmet(job) + " ("
+                    + can.neighbours().size() + " neighbour(s) looked at): walking toward larger nodes");
             walkUpward(s);
             return;
         }

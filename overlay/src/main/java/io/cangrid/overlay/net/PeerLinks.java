@@ -197,7 +197,9 @@ final class PeerLinks implements SessionEvents {
     public void closed(Channel channel, NodeId remote) {
         PeerLink link = channel.attr(LINK).get();
         if (link != null) {
-            failed(link, "connection closed" + (remote == null ? " during the handshake" : ""));
+            String refusal = channel.attr(SessionHandler.REFUSAL).get();
+            failed(link, refusal != null ? "refused: " + refusal
+                    : "connection closed" + (remote == null ? " during the handshake" : ""));
         }
     }
 

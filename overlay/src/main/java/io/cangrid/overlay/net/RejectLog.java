@@ -33,6 +33,30 @@ final class RejectLog {
         this.quiet = quiet;
     }
 
+    /** Source hosts already told of in {@link #abandonedAfterProof}: one line per host, a bounded number. */
+    private final java.util.Map<String, Boolean> abandoned = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<String, Boolean> eldest) {
+                    return size() > 1024;
+                }
+            });
+
+    /**
+     * A peer that read this node's proof closed the connection: it holds another grid secret (or another
+     * TLS trust). Logged once per source host, so that the operator of the node a stranger tried to join sees
+     * why, without a line per attempt.
+     */
+    void abandonedAfterProof(SocketAddress remote) {
+        String host = remote instanceof java.net.InetSocketAddress a ? a.getHostString() : String.valueOf(remote);
+        if (quiet || abandoned.put(host, Boolean.TRUE) != null) {
+            log.debug("connection from {} closed after this node's handshake proof", remote);
+            return;
+        }
+        log.warn("connection from {} closed after this node's handshake proof: does {} hold another grid secret?"
+                + " (said once per address)", remote, host);
+    }
+
     void closed(SocketAddress remote, String reason) {
         rejected.increment();
         String text = LogText.of(reason, MAX_REASON_CHARS);

@@ -29,6 +29,9 @@ final class SessionHandler extends ChannelDuplexHandler {
 
     private static final Logger log = LoggerFactory.getLogger(SessionHandler.class);
 
+    /** Why this side refused a connection, for whoever learns only that it closed. */
+    static final io.netty.util.AttributeKey<String> REFUSAL = io.netty.util.AttributeKey.valueOf("cangrid.refusal");
+
     private enum Stage { AWAIT_HELLO, AWAIT_PROOF, OPEN, CLOSED }
 
     private final boolean initiator;
@@ -187,6 +190,10 @@ final class SessionHandler extends ChannelDuplexHandler {
             deadline.cancel(false);
         }
         boolean wasOpen = stage == Stage.OPEN;
+        if (!initiator && stage == Stage.AWAIT_PROOF) {
+            // The peer read this node's proof and hung up: it did not accept it, most likely another secret.
+            rejects.abandonedAfterProof(ctx.channel().remoteAddress());
+        }
         stage = Stage.CLOSED;
         events.closed(ctx.channel(), wasOpen ? theirs.node() : null);
         ctx.fireChannelInactive();
@@ -198,6 +205,7 @@ final class SessionHandler extends ChannelDuplexHandler {
         }
         stage = Stage.CLOSED;
         rejects.closed(ctx.channel().remoteAddress(), reason);
+        ctx.channel().attr(REFUSAL).set(reason);
         events.refused(reason);
         ctx.close();
     }
