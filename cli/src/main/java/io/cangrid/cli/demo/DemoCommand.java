@@ -84,9 +84,12 @@ public final class DemoCommand implements Callable<Integer> {
         Thread onCtrlC = new Thread(() -> closeQuietly(grid), "cangrid-demo-stop");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
         PrintStream err = System.err;
+        boolean allCompleted = false;
         try {
-            err.printf("starting %d nodes in %s%n", nodes, dir);
-            grid.start(nodes);
+            err.printf("starting %d nodes in %s (removed at the end)%n", nodes, dir);
+            long t0 = System.nanoTime();
+            grid.start(nodes, (i, address) -> err.printf("  node %d/%d up at %s (%.1f s)%n", i + 1, nodes, address,
+                    (System.nanoTime() - t0) / 1e9));
             if (http != null) {
                 err.println("dashboard: " + DashboardToken.of(SecretFile.load(grid.secret(), false))
                         .url(http.host(), http.port()));
@@ -105,10 +108,17 @@ public final class DemoCommand implements Callable<Integer> {
             } else {
                 DemoRun.print(spec.commandLine().getOut(), summary);
             }
-            return (int) summary.get("completed") == jobs ? 0 : 1;
+            allCompleted = (int) summary.get("completed") == jobs;
+            return allCompleted ? 0 : 1;
         } finally {
             grid.close();
             Runtime.getRuntime().removeShutdownHook(onCtrlC);
+            if (allCompleted) {
+                removeQuietly(dir);
+            } else {
+                err.printf("node logs kept in %s, as not every job completed (the grid's secret is there too:"
+                        + " delete the directory when done)%n", dir);
+            }
         }
     }
 
@@ -127,6 +137,17 @@ public final class DemoCommand implements Callable<Integer> {
         return new ProgressBarBuilder().setTaskName("jobs ended").setInitialMax(jobs).setUnit(" jobs", 1)
                 .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250)
                 .setConsumer(new ConsoleProgressBarConsumer(err)).build();
+    }
+
+    /** Deletes the demo's directory: its nodes' work directories, logs and secret. */
+    private static void removeQuietly(Path dir) {
+        try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            System.err.printf("could not remove %s: %s%n", dir, e.getMessage());
+        }
     }
 
     private static void closeQuietly(LocalGrid grid) {

@@ -66,10 +66,17 @@ public final class LocalGrid implements AutoCloseable {
 
     /** Starts {@code count} nodes, the first a new grid and the others joining through it, one after another. */
     public void start(int count) throws IOException, InterruptedException {
+        start(count, (i, address) -> { });
+    }
+
+    /** As {@link #start(int)}, telling {@code started} of each node once it is up (its index and address). */
+    public void start(int count, java.util.function.BiConsumer<Integer, String> started)
+            throws IOException, InterruptedException {
         for (int i = 0; i < count; i++) {
             Process p = launch(i, i == 0 ? null : addresses.get(0));
             processes.add(p);
             addresses.add(awaitAddress(i, p));
+            started.accept(i, addresses.get(i));
         }
     }
 
