@@ -99,7 +99,8 @@ class LoopbackTrustTest {
             assertThat(end.state()).as("%s", end).isEqualTo(JobState.COMPLETED);
             Path out = dir.resolve("results");
             CliRun results = cli("results", "--peer", grid.address(0), "--dir", out.toString(), id.toString());
-            assertThat(results.exitCode()).as(results.err()).isZero();
+            assertThat(results.exitCode()).as("a job that exited 3: %s", results.err())
+                    .isEqualTo(io.cangrid.cli.node.WaitCommand.SOME_FAILED);
             assertThat(Files.readString(out.resolve("exit-code"))).isEqualTo("3\n");
             assertThat(Files.readString(out.resolve("stdout"))).isEqualTo("real\n");
             assertThat(Files.readString(out.resolve("stderr"))).isEmpty();

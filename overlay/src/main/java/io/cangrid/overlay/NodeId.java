@@ -42,12 +42,13 @@ public record NodeId(long value, String host, int port) implements Comparable<No
 
     @Override
     public String toString() {
-        return hasAddress() ? "n" + Long.toHexString(value) + "@" + host + ":" + port : "n" + value;
+        return hasAddress() ? shortName() + "@" + host + ":" + port : "n" + value;
     }
 
     /** Short form for logs and explanations. */
     public String shortName() {
-        return "n" + (hasAddress() ? Long.toHexString(value) : Long.toString(value));
+        // Live ids are 64 random bits: always 16 hex digits, so that they line up and read alike everywhere.
+        return "n" + (hasAddress() ? String.format("%016x", value) : Long.toString(value));
     }
 
     static <T> T requireNonNull(T t, String what) {

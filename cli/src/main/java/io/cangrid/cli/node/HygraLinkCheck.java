@@ -63,6 +63,6 @@ record HygraLinkCheck(boolean degreeLimitsOk, boolean linksSymmetric, List<Strin
     }
 
     private static String hex(NodeId id) {
-        return Long.toHexString(id.value());
+        return id.shortName();
     }
 }

@@ -39,8 +39,9 @@ public final class JobsCommand implements Callable<Integer> {
         if (json.enabled()) {
             JsonOutput.print(spec, rows);
         } else {
+            out.printf("%-54s  %-20s %-9s %4s  %s%n", "job", "name", "state", "exit", "submitted");
             for (Map<String, Object> v : rows) {
-                out.printf("%s  %-20s %-9s %4s  %s%n", v.get("job"), v.get("name") == null ? "-" : v.get("name"),
+                out.printf("%-54s  %-20s %-9s %4s  %s%n", v.get("job"), v.get("name") == null ? "-" : v.get("name"),
                         v.get("state"), v.get("exitCode") == null ? "-" : v.get("exitCode"), v.get("submitted"));
             }
             out.flush();

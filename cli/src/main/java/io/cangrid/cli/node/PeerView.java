@@ -91,7 +91,7 @@ final class PeerView {
     }
 
     static String hex(NodeId id) {
-        return Long.toHexString(id.value());
+        return id.shortName();
     }
 
     static String address(NodeId id) {

@@ -72,8 +72,8 @@ public final class PeersCommand implements Callable<Integer> {
     @SuppressWarnings("unchecked")
     private static void printHygra(PrintWriter out, Map<String, Object> v) {
         out.printf("node %s at %s (%s, HYGRA)%n", v.get("id"), v.get("address"), v.get("phase"));
-        out.printf("capabilities %s%n", v.get("capabilities"));
-        out.printf("available %s, temperature %s, degree %s (limits %s..%s)%n",
+        out.printf("capabilities %s%n", capabilities(v));
+        out.printf(java.util.Locale.ROOT, "available %s, temperature %.3f, degree %s (limits %s..%s)%n",
                 java.util.Arrays.toString((long[]) v.get("available")), v.get("temperature"),
                 ((List<?>) v.get("neighbours")).size(), v.get("degMin"), v.get("degMax"));
         for (Map<String, Object> n : (List<Map<String, Object>>) v.get("neighbours")) {
@@ -85,16 +85,34 @@ public final class PeersCommand implements Callable<Integer> {
 
     @SuppressWarnings("unchecked")
     private static void print(PrintWriter out, Map<String, Object> v) {
-        out.printf("node %s at %s (%s)%n", v.get("id"), v.get("address"), v.get("phase"));
-        out.printf("capabilities %s%n", v.get("capabilities"));
+        out.printf("node %s at %s (%s, CAN-PX)%n", v.get("id"), v.get("address"), v.get("phase"));
+        out.printf("capabilities %s%n", capabilities(v));
         for (Map<String, Object> z : (List<Map<String, Object>>) v.get("zones")) {
-            out.printf("zone %s .. %s volume %.6f%n", java.util.Arrays.toString((double[]) z.get("lower")),
-                    java.util.Arrays.toString((double[]) z.get("upper")), (double) z.get("volume"));
+            out.printf(java.util.Locale.ROOT, "zone %s .. %s volume %.6f%n", coordinates((double[]) z.get("lower")),
+                    coordinates((double[]) z.get("upper")), (double) z.get("volume"));
         }
         for (Map<String, Object> n : (List<Map<String, Object>>) v.get("neighbours")) {
             out.printf("neighbour %s at %s%n", n.get("id"), n.get("address"));
         }
         out.printf("queue %s%n", v.get("queueLength"));
         out.flush();
+    }
+
+    /** E.g. {@code cpu 0.98, memory 1024 MiB, disk 10 GiB}: what a person reads, not a map's floats. */
+    @SuppressWarnings("unchecked")
+    static String capabilities(Map<String, Object> v) {
+        Map<String, Object> c = (Map<String, Object>) v.get("capabilities");
+        return String.format(java.util.Locale.ROOT, "cpu %.2f, memory %d MiB, disk %d GiB",
+                ((Number) c.get("cpu")).doubleValue(), Math.round(((Number) c.get("memoryMiB")).doubleValue()),
+                Math.round(((Number) c.get("diskGiB")).doubleValue()));
+    }
+
+    /** A zone corner with four decimals a coordinate, enough to tell zones apart at any size shown here. */
+    private static String coordinates(double[] p) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < p.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.4f", p[i]));
+        }
+        return sb.append(']').toString();
     }
 }

@@ -7,6 +7,7 @@ import io.cangrid.overlay.net.GridClient;
 import io.cangrid.overlay.job.InputFile;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobOutput;
+import io.cangrid.overlay.job.JobState;
 import io.cangrid.overlay.job.message.JobStatusReply;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -31,7 +32,8 @@ import picocli.CommandLine.Spec;
  * printed on stdout and its standard error on stderr; with it, {@code stdout}, {@code stderr} and
  * {@code exit-code} are written into the directory and the output files into its {@code outputs/}.
  */
-@Command(name = "results", description = "Fetch an ended job's output: stdout, stderr, exit code, output files.")
+@Command(name = "results", description = "Fetch an ended job's output: stdout, stderr, exit code, output files;"
+        + " exit 0 when it completed with exit code 0, 4 when not.")
 public final class ResultsCommand implements Callable<Integer> {
 
     /** The subdirectory of {@code --dir} that holds the job's output files. */
@@ -84,7 +86,8 @@ public final class ResultsCommand implements Callable<Integer> {
             if (remove) {
                 grid.remove(id);
             }
-            return 0;
+            // What was fetched was fetched; the code says, as wait's does, whether the job did what was asked.
+            return r.state() == JobState.COMPLETED && (out == null || out.exitCode() == 0) ? 0 : WaitCommand.SOME_FAILED;
         } catch (IOException e) {
             throw new UserError(e.getMessage(), e);
         }

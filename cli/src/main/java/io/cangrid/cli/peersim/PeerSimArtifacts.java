@@ -53,10 +53,13 @@ record PeerSimArtifacts(Path repository) {
         return true;
     }
 
+    /** Where PeerSim's release zip is published (the project's own page links to it). */
+    static final String DOWNLOAD = "https://sourceforge.net/projects/peersim/files/peersim-1.0.5.zip";
+
     /** One line: how to install PeerSim. */
     static String howToInstall() {
         return "PeerSim 1.0.5 is not installed in the local Maven repository: download its release "
-                + "peersim-1.0.5.zip from the PeerSim project and run 'bin/cangrid peersim install "
+                + "peersim-1.0.5.zip from " + DOWNLOAD + " and run 'bin/cangrid peersim install "
                 + "PATH/peersim-1.0.5.zip' (the README also gives the three mvn install:install-file lines)";
     }
 }

@@ -68,13 +68,35 @@ public final class PeerSimCommand implements Callable<Integer> {
         command.addAll(overrides);
         spec.commandLine().getOut().flush();
         try {
-            Process p = new ProcessBuilder(command).inheritIO().start();
+            Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            copyWithoutLeadingBlankLines(p.getInputStream(), spec.commandLine().getOut());
             return p.waitFor();
         } catch (IOException e) {
             throw new UserError("cannot start PeerSim's JVM (" + e.getMessage() + ")", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserError("interrupted while PeerSim ran", e);
+        }
+    }
+
+    /**
+     * PeerSim prints empty lines on standard output as each experiment starts, ahead of the report: they are
+     * dropped, so that the table (or the JSON) is what standard output holds. Lines after the first that is
+     * not blank pass as they are.
+     */
+    static void copyWithoutLeadingBlankLines(java.io.InputStream in, java.io.PrintWriter out) throws IOException {
+        boolean started = false;
+        try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(in,
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                started |= !line.isBlank();
+                if (started) {
+                    out.println(line);
+                    out.flush();
+                }
+            }
         }
     }
 }

@@ -135,7 +135,7 @@
         t.setAttribute('x', String((x0 + x1) / 2 * side));
         t.setAttribute('y', String((1 - (y0 + y1) / 2) * side + 4));
         t.setAttribute('text-anchor', 'middle');
-        t.textContent = n.id.slice(0, 6) + ' q' + n.queueLength;
+        t.textContent = n.id.slice(1, 7) + ' q' + n.queueLength;
         plot.appendChild(t);
       }
       count++;
@@ -204,7 +204,7 @@
     }
     (doc.problems || []).forEach((p) => checks.appendChild(el('div', p, 'bad')));
     $('nodes').tBodies[0].replaceChildren(...doc.nodes.map((n) => {
-      const tr = row([n.id, n.address, n.phase, n.capabilities.cpu, Math.round(n.capabilities.memoryMiB),
+      const tr = row([n.id, n.address, n.phase, fixed(n.capabilities.cpu, 2), Math.round(n.capabilities.memoryMiB),
         Math.round(n.capabilities.diskGiB), n.zones ? n.zones.length : '-', n.neighbours.length, n.queueLength,
         n.volume === undefined ? '-' : fixed(n.volume, 6)]);
       tr.dataset.node = n.id;
@@ -215,7 +215,9 @@
   async function refreshNodes() {
     const [doc, self] = await Promise.all([api('nodes'), api('node')]);
     state.nodes = doc;
-    $('self').textContent = 'node ' + self.id + ' at ' + self.address + ' (' + self.overlay + ', ' + self.phase + ')';
+    // A live CAN node matches jobs with CAN-PX; a HYGRA node with HYGRA's search.
+    const locator = self.overlay === 'CAN' ? 'CAN-PX' : self.overlay;
+    $('self').textContent = 'node ' + self.id + ' at ' + self.address + ' (' + locator + ', ' + self.phase + ')';
     if (doc.overlay === 'CAN' && (!state.axes || !state.chosenAxes)) {
       state.axes = defaultAxes(doc);
     }
@@ -227,6 +229,12 @@
   }
 
   // ---- jobs ----
+
+  /** What the wait column says before the run node has reported one. */
+  function waitingWord(state) {
+    return state === 'MATCHING' || state === 'QUEUED' || state === 'SUBMITTED' ? 'waiting'
+      : state === 'RUNNING' ? 'started' : 'never started';
+  }
 
   function terminal(s) {
     return s === 'COMPLETED' || s === 'FAILED' || s === 'NO_MATCH' || s === 'CANCELLED';
@@ -249,7 +257,7 @@
       const shown = s.state && s.state !== 'UNKNOWN' ? s.state : j.state;
       const exit = s.exitCode !== undefined && s.exitCode !== null ? s.exitCode : j.exitCode;
       const tr = row([j.job, j.name, el('td', shown, 'state-' + shown), exit, j.submitted, s.owner, s.runNode,
-        s.waitMillis === undefined || s.waitMillis === null ? null : s.waitMillis + ' ms']);
+        s.waitMillis === undefined || s.waitMillis === null ? waitingWord(shown) : s.waitMillis + ' ms']);
       tr.dataset.job = j.job;
       tr.dataset.state = shown;
       tr.addEventListener('click', () => select(j.job));
@@ -301,7 +309,8 @@
       state.chart = new uPlot({
         width, height: 260,
         series: [{}, { label: 'waiting', stroke: '#d9822b', width: 2 }, { label: 'running', stroke: '#1f5fbf', width: 2 }],
-        axes: [{}, { label: 'jobs' }],
+        // Time labels need room: one every 90 px at least, so that they never run into each other.
+        axes: [{ space: 90 }, { label: 'jobs' }],
         // At least five minutes wide, so that the first samples of a fresh node do not fill the chart.
         scales: { x: { time: true, range: (u, min, max) => [Math.min(min, max - 300), max] },
           y: { range: (u, min, max) => [0, Math.max(4, max)] } },

@@ -144,7 +144,8 @@ final class ReportCharts {
     private static XYChart chart(String title, String xTitle, String yTitle) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        // Below the plot: a legend inside it hid the data points that fell under it.
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         return chart;
     }
 
