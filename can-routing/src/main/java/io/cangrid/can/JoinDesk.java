@@ -36,6 +36,13 @@ final class JoinDesk {
      * network from ending a join that would have gone through.
      */
     static final int SILENT_ROUNDS_BEFORE_GIVING_UP = 5;
+    /**
+     * ...and only once nothing was heard for this many update periods. A round lasts a period at most, and
+     * on a busy machine the first connection to a contact (a TLS handshake in a cold process) can take longer
+     * than five of them: counting rounds alone, a joiner with one contact gave up after 1.25 s of a 250 ms
+     * period while its request was on its way, and the zone its contact then gave it was left to a takeover.
+     */
+    static final int SILENT_PERIODS_BEFORE_GIVING_UP = 20;
 
     private final CanNode node;
     /** What a join under way keeps; null once the node is in, as a million-node simulation holds every desk. */
@@ -63,6 +70,8 @@ final class JoinDesk {
         NodeId via;
         boolean viaAnswered;
         int silentInARow;
+        /** When a contact last answered (or the join began). */
+        long lastAnswer;
         Timer retry;
         Timer firstHopCheck;
 
@@ -80,6 +89,7 @@ final class JoinDesk {
     void requestJoin(List<NodeId> bootstraps) {
         cancel();
         joining = new Joining(bootstraps);
+        joining.lastAnswer = node.ctx().now();
         bootstraps.forEach(node.acquaintances()::add);
         requestJoin();
     }
@@ -104,10 +114,13 @@ final class JoinDesk {
         j.firstHopCheck = node.ctx().schedule(check, () -> {
             if (node.phase() == CanPhase.JOINING && !j.viaAnswered) {
                 j.silentInARow++;
-                if (j.silentInARow >= SILENT_ROUNDS_BEFORE_GIVING_UP * j.contacts.size()) {
+                if (j.silentInARow >= SILENT_ROUNDS_BEFORE_GIVING_UP * j.contacts.size()
+                        && node.ctx().now() - j.lastAnswer >= SILENT_PERIODS_BEFORE_GIVING_UP
+                                * node.config().updatePeriodMillis()) {
                     cancel();
                     node.abandonJoin("none of its contacts " + j.contacts + " answered " + j.silentInARow
-                            + " join attempts in a row; start it again with the address of a node that is up");
+                            + " join attempts in a row over " + (node.ctx().now() - j.lastAnswer) + " ms; start it"
+                            + " again with the address of a node that is up");
                     return;
                 }
                 log.debug("{}: join attempt {}: {} did not answer, trying the next contact", node.ctxName(),
@@ -129,6 +142,7 @@ final class JoinDesk {
         if (named.nodes()[0].equals(j.via)) {
             j.viaAnswered = true;
             j.silentInARow = 0;
+            j.lastAnswer = node.ctx().now();
         }
         for (int i = named.nodes().length - 1; i >= 0; i--) {
             NodeId c = named.nodes()[i];
