@@ -172,8 +172,9 @@ class LoopbackJobsTest {
             assertThat(rows.get(1).get("exitCode").asInt()).isEqualTo(3);
             assertThat(rows.get(1).has("submitted")).isTrue();
             List<String> lines = cli("jobs", "--peer", grid.address(1)).out().lines().toList();
-            assertThat(lines).hasSize(2);
-            assertThat(lines.get(1)).contains(first.toString()).contains("quick").contains("COMPLETED");
+            assertThat(lines).hasSize(3);
+            assertThat(lines.get(0)).startsWith("job ").contains("name").contains("state").contains("exit");
+            assertThat(lines.get(2)).contains(first.toString()).contains("quick").contains("COMPLETED");
 
             CliRun none = cli("jobs", "--peer", grid.address(0), "--json");
             assertThat(JSON.readTree(none.out())).as("node 0 took no job").isEmpty();
