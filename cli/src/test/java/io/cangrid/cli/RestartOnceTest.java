@@ -49,6 +49,17 @@ class RestartOnceTest {
     Path dir;
 
     private LoopbackGrid grid;
+    /**
+     * Jobs whose points the restarted node took, over all repetitions: the case under test. A join draws its
+     * own point, so one repetition may take no such zone; the twenty together must take many.
+     */
+    private static final java.util.concurrent.atomic.AtomicLong HELD = new java.util.concurrent.atomic.AtomicLong();
+
+    @org.junit.jupiter.api.AfterAll
+    static void theCaseWasExercised() {
+        assertThat(HELD.get()).as("jobs, over all repetitions, whose points the restarted node held")
+                .isGreaterThanOrEqualTo(20);
+    }
 
     @AfterEach
     void stopGrid() {
@@ -99,8 +110,7 @@ class RestartOnceTest {
         }
         Thread.sleep(jobs.clientTimeoutMillis());
 
-        assertThat(held).as("seed %d: jobs whose points the restarted node holds (the case under test)", seed)
-                .isPositive();
+        HELD.addAndGet(held);
         assertThat(pendingAt(B)).as("seed %d: jobs the restarted node still follows", seed).isZero();
         for (JobId id : ids) {
             assertThat(events.startsOf(id)).as("seed %d: runs of %s after its end", seed, id)
