@@ -120,9 +120,15 @@ final class OwnZones {
                 }
                 return;
             }
+            if (!z.path().equals(zone.path()) && z.encloses(zone)) {
+                // Space we hold already, under another path: the same space split another way in an earlier
+                // epoch (a late hand-over or takeover of it). Kept too, it would claim a path a newer holder
+                // owns while adding nothing of its own.
+                return;
+            }
         }
         List<Zone> working = working();
-        working.removeIf(z -> zone.path().isPrefixOf(z.path()));
+        working.removeIf(z -> zone.path().isPrefixOf(z.path()) || zone.encloses(z));
         Zone current = zone;
         boolean merged = true;
         while (merged && current.path().depth() > 0) {

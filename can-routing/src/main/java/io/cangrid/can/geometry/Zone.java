@@ -187,6 +187,16 @@ public final class Zone {
         return true;
     }
 
+    /** True when {@code other}'s box lies within this zone's box (faces may coincide). */
+    public boolean encloses(Zone other) {
+        for (int d = 0; d < dims; d++) {
+            if (other.box[d] < box[d] || other.box[dims + d] > box[dims + d]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** True when the closed boxes touch or overlap: neither a neighbour nor an overlapping zone otherwise. */
     public boolean touches(Zone other) {
         double[] a = box;
