@@ -55,8 +55,20 @@ final class PeerSimBuild {
         err.flush();
         int exit;
         try {
-            Process p = new ProcessBuilder(command).directory(root.toFile()).redirectOutput(ProcessBuilder.Redirect.INHERIT)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            // Maven's messages go to our stderr: stdout carries the report alone.
+            Process p = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true).start();
+            p.getInputStream().transferTo(new java.io.OutputStream() {
+                @Override
+                public void write(int b) {
+                    err.write(b);
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) {
+                    err.print(new String(b, off, len, java.nio.charset.StandardCharsets.UTF_8));
+                    err.flush();
+                }
+            });
             exit = p.waitFor();
         } catch (IOException e) {
             throw new UserError("cannot run mvn to build the PeerSim binding (" + e.getMessage()
