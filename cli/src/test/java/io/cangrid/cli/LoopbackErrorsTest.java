@@ -4,69 +4,46 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.cangrid.cli.node.LoopbackGrid;
-import io.cangrid.cli.node.SecretFile;
 import io.cangrid.cli.node.WaitCommand;
 import io.cangrid.overlay.exec.ExecPolicy;
-import io.cangrid.overlay.job.JobConfig;
-import io.cangrid.overlay.job.JobEvents;
-import io.cangrid.overlay.net.GridSecret;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Mistakes a new user makes, each answered in one line with the documented exit code (usage errors 2,
  * refusals 1, jobs that did not complete 4), on three live nodes in this JVM that run no commands (the
  * default everyone forgets).
  */
-class LoopbackErrorsTest {
+class LoopbackErrorsTest extends LoopbackGridWithSecret {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
-    Path dir;
-
-    private LoopbackGrid grid;
-    private Path secretFile;
-
     @BeforeEach
-    void startGrid() throws Exception {
-        secretFile = dir.resolve("secret");
-        GridSecret secret = SecretFile.load(secretFile, true);
-        grid = LoopbackGrid.start(3, secret, dir, ExecPolicy.none(), 200, JobConfig.withHeartbeat(500),
-                JobEvents.NONE, 1);
+    void start() throws Exception {
+        startGrid(3, ExecPolicy.none());
     }
 
-    @AfterEach
-    void stopGrid() {
-        if (grid != null) {
-            grid.close();
-        }
-    }
-
-    private CliRun cli(String... args) {
+    /** A client command asked of node 0. */
+    private CliRun ask(String... args) {
         List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(1, List.of("--secret-file", secretFile.toString(), "--peer", grid.address(0)));
-        return CliRun.run(all.toArray(String[]::new));
+        all.addAll(1, List.of("--peer", grid.address(0)));
+        return cli(all.toArray(String[]::new));
     }
 
     @Test
     void aJobNoNodeRunsBecauseNoneAllowsCommandsSaysWhichOptionWouldChangeThat() throws Exception {
-        CliRun submit = cli("submit", "--", "sh", "-c", "echo hi");
+        CliRun submit = ask("submit", "--", "sh", "-c", "echo hi");
         assertThat(submit.exitCode()).as(submit.err()).isZero();
         String id = submit.out().strip();
-        CliRun waited = cli("wait", "--timeout", "60s", "--json", id);
+        CliRun waited = ask("wait", "--timeout", "60s", "--json", id);
         assertThat(waited.exitCode()).isEqualTo(WaitCommand.SOME_FAILED);
         JsonNode job = JSON.readTree(waited.out()).get("jobs").get(0);
         assertThat(job.get("state").asText()).isEqualTo("NO_MATCH");
         assertThat(job.get("reason").asText()).contains("3 node(s) could run it but allow no commands")
                 .contains("start them with --exec allow:sh");
-        CliRun explained = cli("explain", id);
+        CliRun explained = ask("explain", id);
         assertThat(explained.out()).doesNotContain("meets nothing").contains("allow no commands");
     }
 
@@ -74,7 +51,7 @@ class LoopbackErrorsTest {
     void waitingForAJobNobodyKnowsEndsAtOnceWithUnknown() {
         String unknown = "j0123456789abcdef@00000000.00000000.00000000.12345678";
         long started = System.nanoTime();
-        CliRun waited = cli("wait", unknown);
+        CliRun waited = ask("wait", unknown);
         long tookMillis = (System.nanoTime() - started) / 1_000_000;
         assertThat(waited.exitCode()).isEqualTo(WaitCommand.SOME_FAILED);
         assertThat(waited.out().lines().toList()).hasSize(1);
@@ -85,7 +62,7 @@ class LoopbackErrorsTest {
 
     @Test
     void sizesNeedAUnitAndTakeTheUsualSpellings() {
-        CliRun bare = cli("submit", "--min-disk", "10", "--", "sh");
+        CliRun bare = ask("submit", "--min-disk", "10", "--", "sh");
         assertThat(bare.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(bare.errLines()).hasSize(1);
         assertThat(bare.errLines()[0]).contains("'10' needs a unit").contains("10GiB");
@@ -96,8 +73,8 @@ class LoopbackErrorsTest {
 
     @Test
     void aNegativeNumberIsAUsageErrorLikeAWrongOne() {
-        CliRun negative = cli("submit", "--min-cpu", "-2", "--", "sh");
-        CliRun word = cli("submit", "--min-cpu", "abc", "--", "sh");
+        CliRun negative = ask("submit", "--min-cpu", "-2", "--", "sh");
+        CliRun word = ask("submit", "--min-cpu", "abc", "--", "sh");
         assertThat(negative.exitCode()).isEqualTo(ExitCodes.USAGE).isEqualTo(word.exitCode());
         assertThat(negative.errLines()).hasSize(1);
         assertThat(negative.errLines()[0]).contains("'-2' must be a finite number >= 0");
@@ -106,7 +83,7 @@ class LoopbackErrorsTest {
 
     @Test
     void aCommandsOptionsBeforeTheDoubleDashGetAHint() {
-        CliRun run = cli("submit", "sh", "-c", "echo hi");
+        CliRun run = ask("submit", "sh", "-c", "echo hi");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.errLines()).hasSize(1);
         assertThat(run.errLines()[0]).contains("Unknown option: '-c'")

@@ -2,19 +2,14 @@ package io.cangrid.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cangrid.cli.node.LoopbackGrid;
-import io.cangrid.cli.node.SecretFile;
 import io.cangrid.overlay.exec.ExecPolicy;
 import io.cangrid.overlay.job.InputFile;
 import io.cangrid.overlay.job.JobCommand;
-import io.cangrid.overlay.job.JobConfig;
-import io.cangrid.overlay.job.JobEvents;
 import io.cangrid.overlay.job.JobId;
 import io.cangrid.overlay.job.JobSpec;
 import io.cangrid.overlay.job.JobState;
 import io.cangrid.overlay.job.message.JobStatusReply;
 import io.cangrid.overlay.net.GridClient;
-import io.cangrid.overlay.net.GridSecret;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,10 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a node owner must be able to trust, on two live nodes in this JVM that allow only {@code echo} and
@@ -37,39 +30,17 @@ import org.junit.jupiter.api.io.TempDir;
  * outputs named like the files {@code results --dir} writes do not replace them; and everything the nodes
  * write under their work directories is theirs alone (directories 0700, files 0600).
  */
-class LoopbackTrustTest {
+class LoopbackTrustTest extends LoopbackGridWithSecret {
 
     private static final Duration END_WAIT = Duration.ofSeconds(30);
 
-    @TempDir
-    Path dir;
-
-    private LoopbackGrid grid;
-    private Path secretFile;
-
     @BeforeEach
-    void startGrid() throws Exception {
-        secretFile = dir.resolve("secret");
-        GridSecret secret = SecretFile.load(secretFile, true);
-        grid = LoopbackGrid.start(2, secret, dir, ExecPolicy.parse("allow:echo,sh"), 200, JobConfig.withHeartbeat(500),
-                JobEvents.NONE, 1);
-    }
-
-    @AfterEach
-    void stopGrid() {
-        if (grid != null) {
-            grid.close();
-        }
+    void start() throws Exception {
+        startGrid(2, ExecPolicy.parse("allow:echo,sh"));
     }
 
     private static JobSpec job(JobCommand command) {
         return JobSpec.requiring(ResourceSchema.defaultSchema(), Map.of(), 1, null).withCommand(command);
-    }
-
-    private CliRun cli(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(1, List.of("--secret-file", secretFile.toString()));
-        return CliRun.run(all.toArray(String[]::new));
     }
 
     @Test
