@@ -19,9 +19,9 @@ public final class LogText {
     }
 
     /**
-     * {@code text} with every control character written as {@code \n}, {@code \r}, {@code \t} or
-     * {@code \\uXXXX}, backslashes doubled, and at most {@code max} characters of the original kept (a cut
-     * says how many were left out).
+     * {@code text} with every control character written as {@code \n}, {@code \r}, {@code \t} or a
+     * backslash, {@code u} and its four hex digits; backslashes doubled; at most {@code max} characters of
+     * the original kept (a cut says how many were left out).
      */
     public static String of(String text, int max) {
         if (text == null) {

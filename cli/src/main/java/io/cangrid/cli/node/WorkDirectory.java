@@ -11,10 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 
@@ -26,7 +25,6 @@ import java.nio.file.attribute.PosixFilePermission;
 final class WorkDirectory {
 
     static final String LOCK = "lock";
-    private static final Logger log = LoggerFactory.getLogger(WorkDirectory.class);
     /** Locks held for the life of the process (a lock whose channel is collected would be released). */
     private static final List<FileLock> HELD = new CopyOnWriteArrayList<>();
 
@@ -35,7 +33,8 @@ final class WorkDirectory {
 
     static Path prepare(Path dir) {
         try {
-            if (Files.isDirectory(dir)) {
+            // On a file system without POSIX permissions (none that a node runs on here) there is nothing to check.
+            if (Files.isDirectory(dir) && Files.getFileAttributeView(dir, PosixFileAttributeView.class) != null) {
                 PosixFileAttributes a = Files.readAttributes(dir, PosixFileAttributes.class);
                 if (a.permissions().contains(PosixFilePermission.OTHERS_WRITE)) {
                     throw new UserError("work directory " + dir + " is writable by everyone (a shared directory?):"
@@ -48,8 +47,6 @@ final class WorkDirectory {
                 }
             }
             PrivateFiles.createDirectories(dir);
-        } catch (UnsupportedOperationException e) {
-            log.debug("no POSIX permissions for {}: it is used as it is", dir);
         } catch (IOException e) {
             throw new UserError("cannot make work directory " + dir + ": " + e.getMessage(), e);
         }
