@@ -30,8 +30,8 @@ public final class LogLevels {
     public static void quietNodes() {
         if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext context) {
             context.getLogger("io.cangrid.node").setLevel(Level.WARN);
-            context.getLogger("io.cangrid.overlay.gateway").setLevel(Level.WARN);
-            context.getLogger("io.cangrid.overlay.exec").setLevel(Level.WARN);
+            context.getLogger("io.cangrid.jobs.gateway").setLevel(Level.WARN);
+            context.getLogger("io.cangrid.jobs.exec").setLevel(Level.WARN);
         }
     }
 

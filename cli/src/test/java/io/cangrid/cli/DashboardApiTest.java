@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.cangrid.overlay.job.JobCommand;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.JobSpec;
-import io.cangrid.overlay.job.JobState;
-import io.cangrid.overlay.job.message.JobStatusReply;
-import io.cangrid.overlay.net.GridClient;
+import io.cangrid.jobs.JobCommand;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobSpec;
+import io.cangrid.jobs.JobState;
+import io.cangrid.jobs.message.JobStatusReply;
+import io.cangrid.live.client.GridClient;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.net.Socket;
 import java.net.URI;

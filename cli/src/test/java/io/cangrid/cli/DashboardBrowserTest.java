@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.cangrid.overlay.job.JobCommand;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.JobSpec;
-import io.cangrid.overlay.net.GridClient;
+import io.cangrid.jobs.JobCommand;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobSpec;
+import io.cangrid.live.client.GridClient;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.io.File;
 import java.nio.file.Files;

@@ -11,12 +11,12 @@ import static org.awaitility.Awaitility.await;
 
 import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.exec.ExecPolicy;
-import io.cangrid.overlay.net.GridClient;
-import io.cangrid.overlay.job.JobConfig;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.JobState;
-import io.cangrid.overlay.job.message.JobStatusReply;
+import io.cangrid.jobs.exec.ExecPolicy;
+import io.cangrid.live.client.GridClient;
+import io.cangrid.jobs.JobConfig;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobState;
+import io.cangrid.jobs.message.JobStatusReply;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cangrid.cli.node.WaitCommand;
-import io.cangrid.overlay.exec.ExecPolicy;
+import io.cangrid.jobs.exec.ExecPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;

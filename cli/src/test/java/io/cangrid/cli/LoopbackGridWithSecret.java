@@ -2,9 +2,9 @@ package io.cangrid.cli;
 
 import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.cli.node.SecretFile;
-import io.cangrid.overlay.exec.ExecPolicy;
-import io.cangrid.overlay.job.JobConfig;
-import io.cangrid.overlay.job.JobEvents;
+import io.cangrid.jobs.exec.ExecPolicy;
+import io.cangrid.jobs.JobConfig;
+import io.cangrid.jobs.JobEvents;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.cangrid.cli;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobEvents;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.jobs.JobEvents;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobProfile;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;

@@ -1,6 +1,6 @@
 package io.cangrid.load;
 
-import io.cangrid.overlay.job.JobLoad;
+import io.cangrid.jobs.JobLoad;
 import io.cangrid.overlay.Message;
 
 /**

@@ -5,7 +5,7 @@ import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.match.CanGridNodes;
 import io.cangrid.can.match.CanOverlay;
-import io.cangrid.overlay.job.JobNode;
+import io.cangrid.jobs.JobNode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.match.CanGridNodes;
 import io.cangrid.can.match.CanOverlay;
-import io.cangrid.overlay.job.JobNode;
+import io.cangrid.jobs.JobNode;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.load.push.CanPConfig;
 import java.util.ArrayList;

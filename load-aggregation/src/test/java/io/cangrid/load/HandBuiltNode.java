@@ -10,10 +10,10 @@ import io.cangrid.can.message.NodeZones;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
-import io.cangrid.overlay.job.JobAgent;
-import io.cangrid.overlay.job.JobConfig;
-import io.cangrid.overlay.job.JobEvents;
-import io.cangrid.overlay.job.SimulatedExecution;
+import io.cangrid.jobs.JobAgent;
+import io.cangrid.jobs.JobConfig;
+import io.cangrid.jobs.JobEvents;
+import io.cangrid.jobs.SimulatedExecution;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
 

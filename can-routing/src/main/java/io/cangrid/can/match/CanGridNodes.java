@@ -5,7 +5,7 @@ import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.Point;
-import io.cangrid.overlay.job.JobNode;
+import io.cangrid.jobs.JobNode;
 import io.cangrid.overlay.resource.Capabilities;
 import java.util.List;
 

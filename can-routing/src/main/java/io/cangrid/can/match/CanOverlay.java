@@ -9,7 +9,7 @@ import io.cangrid.can.message.CanMessage;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
-import io.cangrid.overlay.job.JobOverlay;
+import io.cangrid.jobs.JobOverlay;
 import io.cangrid.overlay.resource.Capabilities;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.cangrid.can.match;
 
-import io.cangrid.overlay.job.JobLoad;
+import io.cangrid.jobs.JobLoad;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.message.NeighbourState;
-import io.cangrid.overlay.job.Capable;
-import io.cangrid.overlay.job.RunQueue;
+import io.cangrid.jobs.Capable;
+import io.cangrid.jobs.RunQueue;
 import io.cangrid.overlay.resource.Requirements;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.cangrid.can.match;
 
 import io.cangrid.can.CanConfig;
-import io.cangrid.overlay.job.ExecutionFactory;
-import io.cangrid.overlay.job.JobConfig;
-import io.cangrid.overlay.job.JobEvents;
-import io.cangrid.overlay.job.JobNodeSettings;
-import io.cangrid.overlay.job.LocatorFactory;
+import io.cangrid.jobs.ExecutionFactory;
+import io.cangrid.jobs.JobConfig;
+import io.cangrid.jobs.JobEvents;
+import io.cangrid.jobs.JobNodeSettings;
+import io.cangrid.jobs.LocatorFactory;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.Objects;
 

@@ -2,8 +2,8 @@ package io.cangrid.can.match;
 
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.MatchTrace;
 
 /**
  * Basic CAN matchmaking moving a job upward (towards more capable zones) because no node around the

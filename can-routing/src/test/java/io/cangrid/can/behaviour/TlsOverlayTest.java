@@ -2,9 +2,9 @@ package io.cangrid.can.behaviour;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cangrid.overlay.net.NetConfig;
-import io.cangrid.overlay.net.TestCertificates;
-import io.cangrid.overlay.net.TlsFiles;
+import io.cangrid.live.NetConfig;
+import io.cangrid.live.TestCertificates;
+import io.cangrid.live.TlsFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;

@@ -2,10 +2,10 @@ package io.cangrid.can.match;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cangrid.can.bench.CapabilityPoints;
-import io.cangrid.overlay.job.Capable;
-import io.cangrid.overlay.job.JobSpec;
-import io.cangrid.overlay.job.JobState;
+import io.cangrid.can.sim.CapabilityPoints;
+import io.cangrid.jobs.Capable;
+import io.cangrid.jobs.JobSpec;
+import io.cangrid.jobs.JobState;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.sim.SplitMix64;

@@ -3,7 +3,7 @@ package io.cangrid.can.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.can.CanConfig;
-import io.cangrid.can.bench.CapabilityPoints;
+import io.cangrid.can.sim.CapabilityPoints;
 import io.cangrid.can.inspect.OverlayInspector;
 import io.cangrid.overlay.sim.Simulation;
 import io.cangrid.overlay.sim.SimulationConfig;

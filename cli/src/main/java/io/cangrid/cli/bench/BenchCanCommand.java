@@ -1,8 +1,8 @@
 package io.cangrid.cli.bench;
 
 import io.cangrid.can.CanConfig;
-import io.cangrid.can.bench.CanBenchmark;
-import io.cangrid.can.bench.LatticePoints;
+import io.cangrid.bench.can.CanBenchmark;
+import io.cangrid.can.sim.LatticePoints;
 import io.cangrid.can.geometry.SplitRule;
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;

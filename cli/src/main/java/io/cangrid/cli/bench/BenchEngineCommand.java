@@ -3,7 +3,7 @@ package io.cangrid.cli.bench;
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
 import io.cangrid.cli.Validation;
-import io.cangrid.overlay.sim.EngineBenchmark;
+import io.cangrid.bench.engine.EngineBenchmark;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

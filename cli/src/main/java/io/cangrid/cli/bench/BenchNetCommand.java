@@ -1,6 +1,6 @@
 package io.cangrid.cli.bench;
 
-import io.cangrid.can.bench.NetBenchmark;
+import io.cangrid.bench.can.NetBenchmark;
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
 import io.cangrid.cli.Validation;

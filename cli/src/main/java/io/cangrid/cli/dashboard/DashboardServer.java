@@ -1,7 +1,7 @@
 package io.cangrid.cli.dashboard;
 
 import io.cangrid.cli.node.HostPort;
-import io.cangrid.overlay.net.NetConfig;
+import io.cangrid.live.NetConfig;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;

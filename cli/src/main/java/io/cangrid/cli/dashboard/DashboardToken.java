@@ -1,6 +1,6 @@
 package io.cangrid.cli.dashboard;
 
-import io.cangrid.overlay.net.GridSecret;
+import io.cangrid.live.GridSecret;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;

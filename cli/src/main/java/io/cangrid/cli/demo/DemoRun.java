@@ -1,9 +1,9 @@
 package io.cangrid.cli.demo;
 
-import io.cangrid.overlay.net.GridClient;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.JobState;
-import io.cangrid.overlay.job.message.JobStatusReply;
+import io.cangrid.live.client.GridClient;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobState;
+import io.cangrid.jobs.message.JobStatusReply;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;

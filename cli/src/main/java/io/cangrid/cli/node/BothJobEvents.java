@@ -1,12 +1,12 @@
 package io.cangrid.cli.node;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobEvents;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.JobOutcome;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.JobState;
-import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.jobs.JobEvents;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobOutcome;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobState;
+import io.cangrid.jobs.MatchTrace;
 
 /** Tells two listeners of every job event, the first first. */
 record BothJobEvents(JobEvents first, JobEvents second) implements JobEvents {

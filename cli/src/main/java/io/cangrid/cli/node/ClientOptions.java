@@ -1,8 +1,8 @@
 package io.cangrid.cli.node;
 
 import io.cangrid.cli.UserError;
-import io.cangrid.overlay.net.NetConfig;
-import io.cangrid.overlay.net.TlsFiles;
+import io.cangrid.live.NetConfig;
+import io.cangrid.live.TlsFiles;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

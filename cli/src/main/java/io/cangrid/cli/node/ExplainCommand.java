@@ -2,8 +2,8 @@ package io.cangrid.cli.node;
 
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
-import io.cangrid.overlay.job.ExplainStep;
-import io.cangrid.overlay.job.JobId;
+import io.cangrid.jobs.ExplainStep;
+import io.cangrid.jobs.JobId;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.ZoneId;

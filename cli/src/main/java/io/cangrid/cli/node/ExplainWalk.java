@@ -1,8 +1,8 @@
 package io.cangrid.cli.node;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.gateway.GridExplained;
-import io.cangrid.overlay.job.ExplainStep;
+import io.cangrid.jobs.gateway.GridExplained;
+import io.cangrid.jobs.ExplainStep;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package io.cangrid.cli.node;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.ExplainStep;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.message.JobStatusReply;
-import io.cangrid.overlay.net.GridClient;
+import io.cangrid.jobs.ExplainStep;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.message.JobStatusReply;
+import io.cangrid.live.client.GridClient;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package io.cangrid.cli.node;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.message.JobStatusReply;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.message.JobStatusReply;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

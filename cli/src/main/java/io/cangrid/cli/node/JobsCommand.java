@@ -2,8 +2,8 @@ package io.cangrid.cli.node;
 
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
-import io.cangrid.overlay.net.GridClient;
-import io.cangrid.overlay.gateway.GridJobList;
+import io.cangrid.live.client.GridClient;
+import io.cangrid.jobs.gateway.GridJobList;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;

@@ -2,12 +2,12 @@ package io.cangrid.cli.node;
 
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.gateway.JobStore;
-import io.cangrid.overlay.job.JobEvents;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.JobOutcome;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.message.JobStatusReply;
+import io.cangrid.jobs.gateway.JobStore;
+import io.cangrid.jobs.JobEvents;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobOutcome;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.message.JobStatusReply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,7 +33,7 @@ final class LiveJobEvents implements JobEvents {
     }
 
     @Override
-    public void assigned(JobProfile job, NodeId runNode, io.cangrid.overlay.job.MatchTrace trace, int queueAhead,
+    public void assigned(JobProfile job, NodeId runNode, io.cangrid.jobs.MatchTrace trace, int queueAhead,
             long at) {
         log.info("job {} queued here behind {}", job.id(), queueAhead);
     }

@@ -2,7 +2,7 @@ package io.cangrid.cli.node;
 
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
-import io.cangrid.overlay.net.LiveClient;
+import io.cangrid.live.LiveClient;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;

@@ -3,8 +3,8 @@ package io.cangrid.cli.node;
 import java.io.IOException;
 
 import io.cangrid.cli.UserError;
-import io.cangrid.overlay.net.GridClient;
-import io.cangrid.overlay.job.JobId;
+import io.cangrid.live.client.GridClient;
+import io.cangrid.jobs.JobId;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 

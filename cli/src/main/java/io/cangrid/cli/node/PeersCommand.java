@@ -7,7 +7,7 @@ import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
 import io.cangrid.cli.UserError;
 import io.cangrid.overlay.Message;
-import io.cangrid.overlay.net.LiveClient;
+import io.cangrid.live.LiveClient;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;

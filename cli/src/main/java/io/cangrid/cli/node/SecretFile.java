@@ -1,7 +1,7 @@
 package io.cangrid.cli.node;
 
 import io.cangrid.cli.UserError;
-import io.cangrid.overlay.net.GridSecret;
+import io.cangrid.live.GridSecret;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package io.cangrid.cli.node;
 
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.message.JobStatusReply;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.message.JobStatusReply;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

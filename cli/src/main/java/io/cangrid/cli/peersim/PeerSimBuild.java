@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The PeerSim binding as the profile {@code peersim} builds it from the source checkout: the simulator
- * module with its PeerSim adapters in {@code simulator/target/peersim}, and the class path it runs with
+ * The PeerSim binding as the profile {@code peersim} builds it from the source checkout: the module
+ * {@code peersim-binding}, its jar in {@code peersim-binding/target}, and the class path it runs with
  * (written by the build). Rebuilt when a pom or a source file is newer than that class path.
  */
 final class PeerSimBuild {
@@ -24,13 +24,13 @@ final class PeerSimBuild {
     PeerSimBuild(Path root, Path repository) {
         this.root = root;
         this.repository = repository;
-        this.directory = root.resolve("simulator/target/peersim");
+        this.directory = root.resolve("peersim-binding/target");
     }
 
     /** The source checkout {@code bin/cangrid} runs from (it passes its root as {@code cangrid.home}). */
     static Path sourceRoot() {
         String home = System.getProperty("cangrid.home");
-        if (home == null || !Files.isRegularFile(Path.of(home, "simulator", "pom.xml"))) {
+        if (home == null || !Files.isRegularFile(Path.of(home, "peersim-binding", "pom.xml"))) {
             throw new UserError("cangrid peersim builds the PeerSim binding from cangrid's sources: run it as "
                     + "bin/cangrid from a source checkout");
         }
@@ -47,11 +47,11 @@ final class PeerSimBuild {
             return;
         }
         List<String> command = new ArrayList<>(List.of("mvn", "-B", "-ntp", "-q", "-Dstyle.color=never",
-                "-Ppeersim", "-pl", "simulator", "-am", "-DskipTests", "package"));
+                "-Ppeersim", "-pl", "peersim-binding", "-am", "-DskipTests", "package"));
         if (!repository.equals(PeerSimArtifacts.defaultRepository())) {
             command.add("-Dmaven.repo.local=" + repository);
         }
-        err.println("building the PeerSim binding (mvn -Ppeersim -pl simulator -am package)...");
+        err.println("building the PeerSim binding (mvn -Ppeersim -pl peersim-binding -am package)...");
         err.flush();
         int exit;
         try {
@@ -79,16 +79,16 @@ final class PeerSimBuild {
         }
         if (exit != 0 || !Files.isRegularFile(classPathFile())) {
             throw new UserError("building the PeerSim binding failed (see Maven's messages above); run 'mvn -B -ntp "
-                    + "-Ppeersim -pl simulator -am package' for details");
+                    + "-Ppeersim -pl peersim-binding -am package' for details");
         }
     }
 
     /** The binding's jar followed by every library it needs. */
     String classPath() {
         try (Stream<Path> files = Files.list(directory)) {
-            Path jar = files.filter(p -> p.getFileName().toString().matches("simulator-.*\\.jar")
+            Path jar = files.filter(p -> p.getFileName().toString().matches("peersim-binding-.*\\.jar")
                     && !p.getFileName().toString().endsWith("-tests.jar")).findFirst()
-                    .orElseThrow(() -> new UserError("the PeerSim build left no simulator jar in " + directory
+                    .orElseThrow(() -> new UserError("the PeerSim build left no peersim-binding jar in " + directory
                             + "; delete that directory and run again"));
             return jar + java.io.File.pathSeparator + Files.readString(classPathFile()).strip();
         } catch (IOException e) {
@@ -107,7 +107,6 @@ final class PeerSimBuild {
                 });
             }
             inputs.add(root.resolve("pom.xml"));
-            inputs.add(root.resolve("simulator/src/peersim-binding"));
             for (Path input : inputs) {
                 if (Files.exists(input) && newerFile(input, built)) {
                     return true;

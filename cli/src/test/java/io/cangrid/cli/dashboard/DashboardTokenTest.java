@@ -2,7 +2,7 @@ package io.cangrid.cli.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cangrid.overlay.net.GridSecret;
+import io.cangrid.live.GridSecret;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import javax.crypto.Mac;

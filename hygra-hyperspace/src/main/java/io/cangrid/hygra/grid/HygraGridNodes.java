@@ -2,9 +2,9 @@ package io.cangrid.hygra.grid;
 
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobNode;
-import io.cangrid.overlay.job.JobNodeSettings;
-import io.cangrid.overlay.job.LocatorFactory;
+import io.cangrid.jobs.JobNode;
+import io.cangrid.jobs.JobNodeSettings;
+import io.cangrid.jobs.LocatorFactory;
 import io.cangrid.overlay.resource.Capabilities;
 import java.util.List;
 

@@ -11,7 +11,7 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
-import io.cangrid.overlay.job.JobOverlay;
+import io.cangrid.jobs.JobOverlay;
 import io.cangrid.overlay.resource.Capabilities;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -6,7 +6,7 @@ import io.cangrid.hygra.protocol.Hosting;
 import io.cangrid.hygra.resource.ResourceVector;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
-import io.cangrid.overlay.job.JobLoad;
+import io.cangrid.jobs.JobLoad;
 import java.util.function.Supplier;
 
 /**

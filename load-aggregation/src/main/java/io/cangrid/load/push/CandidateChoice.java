@@ -2,7 +2,7 @@ package io.cangrid.load.push;
 
 import io.cangrid.can.match.Candidate;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.jobs.JobProfile;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.List;
 import java.util.function.ToDoubleFunction;

@@ -6,8 +6,8 @@ import io.cangrid.can.match.Candidate;
 import io.cangrid.can.match.Candidates;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.RunQueue;
-import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.jobs.RunQueue;
+import io.cangrid.jobs.JobSpec;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,8 +3,8 @@ package io.cangrid.load.push;
 import io.cangrid.can.match.Candidate;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.MatchTrace;
 
 /**
  * CAN-PX's nearest-first search for a free capable node: the nodes visited, the frontier of nodes in the

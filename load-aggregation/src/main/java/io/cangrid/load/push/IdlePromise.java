@@ -1,7 +1,7 @@
 package io.cangrid.load.push;
 
 import io.cangrid.overlay.NodeContext;
-import io.cangrid.overlay.job.RunQueue;
+import io.cangrid.jobs.RunQueue;
 
 /**
  * A node's own word that it is idle, as CAN-PX's verifying searches ask for it: given to one job at a

@@ -3,8 +3,8 @@ package io.cangrid.load.push;
 import io.cangrid.can.match.Candidate;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.MatchTrace;
 
 /**
  * A job moving between CAN-P nodes: pushed toward an underloaded region, or walking upward because no

@@ -2,8 +2,8 @@ package io.cangrid.load.push;
 
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.MatchTrace;
 
 /**
  * CAN-PX's offer of a job to a node that looked free: the receiver, which alone knows its queue exactly,

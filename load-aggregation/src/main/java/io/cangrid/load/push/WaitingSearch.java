@@ -2,7 +2,7 @@ package io.cangrid.load.push;
 
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.jobs.JobProfile;
 
 /**
  * CAN-PX's search on behalf of a job already waiting in a queue: nearest first through the job's upper

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.can.match.Candidate;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobIdFactory;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.jobs.JobIdFactory;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobSpec;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.resource.ResourceSchema;

@@ -4,7 +4,7 @@ import static io.cangrid.load.HandBuiltNode.zone;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.can.geometry.Zone;
-import io.cangrid.overlay.job.JobLoad;
+import io.cangrid.jobs.JobLoad;
 import io.cangrid.load.HandBuiltNode;
 import io.cangrid.load.LoadState;
 import io.cangrid.load.ZoneLoad;

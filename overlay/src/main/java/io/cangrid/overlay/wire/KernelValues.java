@@ -39,8 +39,7 @@ public final class KernelValues implements MessageCatalog {
                 .register(9, int[].class)
                 .register(10, boolean[].class)
                 .register(11, String[].class)
-                .register(12, byte[].class)
-                .register(20, io.cangrid.overlay.sim.EngineBenchmark.Ping.class);
+                .register(12, byte[].class);
     }
 
     /** A value that is an immutable array of doubles behind a validating factory. */

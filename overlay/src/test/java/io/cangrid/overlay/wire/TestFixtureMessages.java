@@ -2,7 +2,6 @@ package io.cangrid.overlay.wire;
 
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.MessageRegistry;
-import io.cangrid.overlay.job.FixedPlacement;
 import io.cangrid.overlay.sim.LatencyModelTest;
 import io.cangrid.overlay.sim.MessageLossTest;
 import io.cangrid.overlay.sim.NodeLifecycleTest;
@@ -27,7 +26,6 @@ public final class TestFixtureMessages implements MessageCatalog {
                 .register(904, SimulationDeterminismTest.Farewell.class)
                 .register(905, PartitionTest.Hello.class)
                 .register(906, LatencyModelTest.Probe.class)
-                .register(907, MessageLossTest.Datagram.class)
-                .register(908, FixedPlacement.Carry.class);
+                .register(907, MessageLossTest.Datagram.class);
     }
 }

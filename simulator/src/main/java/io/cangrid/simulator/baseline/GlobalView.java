@@ -1,9 +1,9 @@
 package io.cangrid.simulator.baseline;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.RunQueue;
+import io.cangrid.jobs.RunQueue;
 import io.cangrid.overlay.resource.Capabilities;
-import io.cangrid.overlay.job.JobNode;
+import io.cangrid.jobs.JobNode;
 import io.cangrid.overlay.runtime.GridRuntime;
 import java.util.ArrayList;
 import java.util.HashMap;

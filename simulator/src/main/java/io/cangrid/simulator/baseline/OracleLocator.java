@@ -1,16 +1,16 @@
 package io.cangrid.simulator.baseline;
 
-import io.cangrid.overlay.job.JobOverlay;
-import io.cangrid.overlay.job.LocatorFactory;
-import io.cangrid.overlay.job.OwnerRouting;
+import io.cangrid.jobs.JobOverlay;
+import io.cangrid.jobs.LocatorFactory;
+import io.cangrid.jobs.OwnerRouting;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.Capable;
-import io.cangrid.overlay.job.JobAgent;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.Locator;
-import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.jobs.Capable;
+import io.cangrid.jobs.JobAgent;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.Locator;
+import io.cangrid.jobs.MatchTrace;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.ArrayList;

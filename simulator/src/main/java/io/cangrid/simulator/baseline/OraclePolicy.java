@@ -1,6 +1,6 @@
 package io.cangrid.simulator.baseline;
 
-import io.cangrid.overlay.job.JobProfile;
+import io.cangrid.jobs.JobProfile;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.ArrayList;
 import java.util.List;

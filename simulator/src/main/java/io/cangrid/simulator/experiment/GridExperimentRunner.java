@@ -1,6 +1,6 @@
 package io.cangrid.simulator.experiment;
 
-import io.cangrid.overlay.job.JobEvents;
+import io.cangrid.jobs.JobEvents;
 import io.cangrid.simulator.run.GridExperiment;
 import io.cangrid.simulator.run.RunSettings;
 import io.cangrid.simulator.run.RunStats;

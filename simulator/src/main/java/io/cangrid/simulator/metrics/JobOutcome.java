@@ -1,9 +1,9 @@
 package io.cangrid.simulator.metrics;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.JobSpec;
-import io.cangrid.overlay.job.JobState;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobSpec;
+import io.cangrid.jobs.JobState;
 
 /**
  * What happened to one job in one run, however often its client submitted it. Times are absolute

@@ -1,6 +1,6 @@
 package io.cangrid.simulator.metrics;
 
-import io.cangrid.overlay.job.JobState;
+import io.cangrid.jobs.JobState;
 import io.cangrid.simulator.run.RunStats;
 import java.util.List;
 import org.HdrHistogram.Histogram;

@@ -1,13 +1,13 @@
 package io.cangrid.simulator.run;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobClient;
-import io.cangrid.overlay.job.ExecutionFactory;
-import io.cangrid.overlay.job.JobConfig;
-import io.cangrid.overlay.job.JobEvents;
-import io.cangrid.overlay.job.JobNode;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.JobNodeSettings;
+import io.cangrid.jobs.JobClient;
+import io.cangrid.jobs.ExecutionFactory;
+import io.cangrid.jobs.JobConfig;
+import io.cangrid.jobs.JobEvents;
+import io.cangrid.jobs.JobNode;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobNodeSettings;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.sim.Simulation;
 import io.cangrid.overlay.sim.SimulationConfig;

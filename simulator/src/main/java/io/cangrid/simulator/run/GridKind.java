@@ -2,8 +2,8 @@ package io.cangrid.simulator.run;
 
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobNode;
-import io.cangrid.overlay.job.JobNodeSettings;
+import io.cangrid.jobs.JobNode;
+import io.cangrid.jobs.JobNodeSettings;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.simulator.baseline.GlobalView;
 import java.util.List;

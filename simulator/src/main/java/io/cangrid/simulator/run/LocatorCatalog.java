@@ -2,7 +2,7 @@ package io.cangrid.simulator.run;
 
 import io.cangrid.can.match.BasicCanLocator;
 import io.cangrid.can.match.CanOverlay;
-import io.cangrid.overlay.job.LocatorFactory;
+import io.cangrid.jobs.LocatorFactory;
 import io.cangrid.load.push.CanPConfig;
 import io.cangrid.load.push.CanPLocator;
 import io.cangrid.overlay.resource.ResourceSchema;

@@ -1,10 +1,10 @@
 package io.cangrid.simulator.run;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobEvents;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.JobState;
-import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.jobs.JobEvents;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobState;
+import io.cangrid.jobs.MatchTrace;
 import io.cangrid.simulator.baseline.GlobalView;
 
 /** Passes every event on, and tells the oracles' global view when a job they sent reached its run node. */

@@ -1,6 +1,6 @@
 package io.cangrid.simulator.workload;
 
-import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.jobs.JobSpec;
 import java.util.Objects;
 
 /** A job a client submits at {@code atMillis} of simulated time (counted from the start of the workload). */

@@ -1,6 +1,6 @@
 package io.cangrid.simulator.workload;
 
-import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.jobs.JobSpec;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.simulator.scenario.JobMix;
 import io.cangrid.simulator.scenario.NodeClass;

@@ -3,7 +3,7 @@ package io.cangrid.simulator.workload;
 /**
  * The definition of load used throughout: offered load {@code rho = lambda x E[work] / sum of cpu}, where
  * lambda is the Poisson arrival rate (jobs per second), E[work] the mean {@link
- * io.cangrid.overlay.job.JobSpec#work()} (seconds on a cpu = 1.0 node, i.e. W x baseline) and the sum runs
+ * io.cangrid.jobs.JobSpec#work()} (seconds on a cpu = 1.0 node, i.e. W x baseline) and the sum runs
  * over the cpu speeds of the initial nodes. At rho = 1 the grid receives work exactly as fast as all its
  * nodes together could do it, if every job could run anywhere.
  */

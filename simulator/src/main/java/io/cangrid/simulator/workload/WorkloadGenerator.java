@@ -1,6 +1,6 @@
 package io.cangrid.simulator.workload;
 
-import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.jobs.JobSpec;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.overlay.sim.SplitMix64;

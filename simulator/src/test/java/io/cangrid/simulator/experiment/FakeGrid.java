@@ -1,12 +1,12 @@
 package io.cangrid.simulator.experiment;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobEvents;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.JobSpec;
-import io.cangrid.overlay.job.JobState;
-import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.jobs.JobEvents;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobSpec;
+import io.cangrid.jobs.JobState;
+import io.cangrid.jobs.MatchTrace;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.simulator.run.LocatorCatalog;
 import io.cangrid.simulator.run.RunSettings;

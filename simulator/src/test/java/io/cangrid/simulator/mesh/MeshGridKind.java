@@ -2,10 +2,10 @@ package io.cangrid.simulator.mesh;
 
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobNode;
-import io.cangrid.overlay.job.JobNodeSettings;
-import io.cangrid.overlay.job.JobOverlay;
-import io.cangrid.overlay.job.LocatorFactory;
+import io.cangrid.jobs.JobNode;
+import io.cangrid.jobs.JobNodeSettings;
+import io.cangrid.jobs.JobOverlay;
+import io.cangrid.jobs.LocatorFactory;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.simulator.run.GridKind;
 import java.util.List;

@@ -4,7 +4,7 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
-import io.cangrid.overlay.job.JobOverlay;
+import io.cangrid.jobs.JobOverlay;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.simulator.mesh.MeshMessages.MeshRouted;
 import io.cangrid.simulator.mesh.MeshMessages.MeshState;

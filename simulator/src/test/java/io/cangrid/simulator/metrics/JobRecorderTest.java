@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.JobSpec;
-import io.cangrid.overlay.job.JobState;
-import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobSpec;
+import io.cangrid.jobs.JobState;
+import io.cangrid.jobs.MatchTrace;
 import io.cangrid.overlay.resource.Requirements;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.JobState;
-import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobState;
+import io.cangrid.jobs.MatchTrace;
 import io.cangrid.simulator.run.RunStats;
 import org.junit.jupiter.api.Test;
 

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.CachedJobTrail;
-import io.cangrid.overlay.job.ExplainStep;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.JobNode;
-import io.cangrid.overlay.job.JobTrail;
+import io.cangrid.jobs.CachedJobTrail;
+import io.cangrid.jobs.ExplainStep;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobNode;
+import io.cangrid.jobs.JobTrail;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.simulator.workload.ChurnEvent;

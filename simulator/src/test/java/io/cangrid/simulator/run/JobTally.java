@@ -1,11 +1,11 @@
 package io.cangrid.simulator.run;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.job.JobEvents;
-import io.cangrid.overlay.job.JobId;
-import io.cangrid.overlay.job.JobProfile;
-import io.cangrid.overlay.job.JobState;
-import io.cangrid.overlay.job.MatchTrace;
+import io.cangrid.jobs.JobEvents;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobState;
+import io.cangrid.jobs.MatchTrace;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;

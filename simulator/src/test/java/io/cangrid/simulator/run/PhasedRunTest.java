@@ -2,7 +2,7 @@ package io.cangrid.simulator.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cangrid.overlay.job.JobState;
+import io.cangrid.jobs.JobState;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.overlay.sim.Simulation;
 import io.cangrid.overlay.sim.SimulationConfig;

@@ -1,7 +1,7 @@
 package io.cangrid.simulator.run;
 
-import io.cangrid.can.bench.CapabilityPoints;
-import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.can.sim.CapabilityPoints;
+import io.cangrid.jobs.JobSpec;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.resource.ResourceSchema;

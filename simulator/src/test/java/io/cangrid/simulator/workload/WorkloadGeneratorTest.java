@@ -3,7 +3,7 @@ package io.cangrid.simulator.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.cangrid.overlay.job.JobSpec;
+import io.cangrid.jobs.JobSpec;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.simulator.scenario.ChurnVariant;
 import io.cangrid.simulator.scenario.NodeClass;

@@ -1,0 +1,141 @@
+package io.cangrid.jobs;
+
+import io.cangrid.overlay.resource.Requirements;
+import io.cangrid.overlay.resource.ResourceDimension;
+import io.cangrid.overlay.resource.ResourceSchema;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a client asks the grid to run: minimum requirements (raw values, 0 = no requirement in that
+ * dimension), the amount of work, an optional human-readable name and, for a real job, the command the run
+ * node executes (a simulated job has none: its work only lets virtual time pass).
+ *
+ * <p>{@code work} is measured in seconds on a baseline node (cpu = 1.0), so a node of cpu speed {@code s}
+ * runs the job in {@code work / s} seconds. Workloads that define run time against another baseline
+ * (design.md §9) convert when they generate jobs.
+ *
+ * @param name null when the job has none
+ * @param command null for a simulated job
+ */
+public record JobSpec(Requirements requirements, double work, String name, JobCommand command) {
+
+    /** Names travel in every status message and show in tables: keep them short and on one line. */
+    public static final int MAX_NAME_LENGTH = 256;
+
+    public JobSpec {
+        Objects.requireNonNull(requirements, "requirements");
+        if (Double.isNaN(work)) {
+            throw new IllegalArgumentException("work must be a number of seconds, was NaN");
+        }
+        if (!(work > 0)) {
+            throw new IllegalArgumentException("work must be positive (seconds on a cpu = 1.0 node), was " + work);
+        }
+        if (Double.isInfinite(work)) {
+            throw new IllegalArgumentException("work must be finite");
+        }
+        if (name != null) {
+            checkName(name);
+        }
+    }
+
+    private static void checkName(String name) {
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("a job name, when given, must not be blank");
+        }
+        if (name.length() > MAX_NAME_LENGTH) {
+            throw new IllegalArgumentException("a job name has at most " + MAX_NAME_LENGTH + " characters, this one "
+                    + name.length());
+        }
+        for (int i = 0; i < name.length(); i++) {
+            if (Character.isISOControl(name.charAt(i))) {
+                throw new IllegalArgumentException("a job name must not contain control characters (found U+"
+                        + String.format("%04X", (int) name.charAt(i)) + " at " + i + ")");
+            }
+        }
+    }
+
+    /** A simulated job: no command. */
+    public JobSpec(Requirements requirements, double work, String name) {
+        this(requirements, work, name, null);
+    }
+
+    /** A spec without a name. */
+    public static JobSpec of(Requirements requirements, double work) {
+        return new JobSpec(requirements, work, null);
+    }
+
+    /** A spec whose requirements are checked against {@code schema}: one value per real dimension. */
+    public static JobSpec forSchema(ResourceSchema schema, Requirements requirements, double work, String name) {
+        return new JobSpec(requirements, work, name).checkAgainst(schema);
+    }
+
+    /**
+     * A spec stating requirements by dimension name, for any subset of the schema's dimensions; the others
+     * are unconstrained. Example: {@code requiring(schema, Map.of("memory", 4096), 600, null)}.
+     */
+    public static JobSpec requiring(ResourceSchema schema, Map<String, ? extends Number> minimums, double work,
+            String name) {
+        double[] values = new double[schema.realDimensions()];
+        for (Map.Entry<String, ? extends Number> e : minimums.entrySet()) {
+            int index = schema.indexOf(e.getKey());
+            if (index < 0) {
+                throw new IllegalArgumentException("unknown resource dimension '" + e.getKey() + "'; the schema has "
+                        + dimensionNames(schema));
+            }
+            double v = Objects.requireNonNull(e.getValue(), "minimum " + e.getKey()).doubleValue();
+            if (!(v >= 0) || Double.isInfinite(v)) {
+                throw new IllegalArgumentException("minimum " + e.getKey() + " must be a finite value >= 0, was " + v);
+            }
+            values[index] = v;
+        }
+        return new JobSpec(new Requirements(values), work, name);
+    }
+
+    /**
+     * Checks that the requirements give one value per real dimension of {@code schema}.
+     *
+     * @return this spec
+     */
+    public JobSpec checkAgainst(ResourceSchema schema) {
+        if (requirements.size() != schema.realDimensions()) {
+            throw new IllegalArgumentException("the job states " + requirements.size() + " requirement value(s) but the"
+                    + " schema has " + schema.realDimensions() + " real dimension(s): " + dimensionNames(schema));
+        }
+        return this;
+    }
+
+    public boolean hasCommand() {
+        return command != null;
+    }
+
+    /** The same job with a command to run. */
+    public JobSpec withCommand(JobCommand newCommand) {
+        return new JobSpec(requirements, work, name, Objects.requireNonNull(newCommand, "command"));
+    }
+
+    public boolean hasName() {
+        return name != null;
+    }
+
+    /** Seconds this job runs on a node of cpu speed {@code cpuSpeed} (relative to the baseline 1.0). */
+    public double runningSeconds(double cpuSpeed) {
+        if (!(cpuSpeed > 0) || Double.isInfinite(cpuSpeed)) {
+            throw new IllegalArgumentException("cpu speed must be finite and positive, was " + cpuSpeed);
+        }
+        return work / cpuSpeed;
+    }
+
+    /** {@link #runningSeconds} in whole milliseconds, rounded up so that a job never finishes early (at least 1). */
+    public long runningMillis(double cpuSpeed) {
+        return Math.max(1L, (long) Math.ceil(runningSeconds(cpuSpeed) * 1000.0));
+    }
+
+    static String dimensionNames(ResourceSchema schema) {
+        StringBuilder sb = new StringBuilder();
+        for (ResourceDimension d : schema.dimensions()) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(d.name());
+        }
+        return sb.toString();
+    }
+}

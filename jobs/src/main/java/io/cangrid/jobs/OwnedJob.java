@@ -1,0 +1,39 @@
+package io.cangrid.jobs;
+
+import io.cangrid.overlay.NodeId;
+
+/** A job as its owner keeps it: the profile, the run node once one accepted it, and when it was last heard of. */
+final class OwnedJob {
+
+    final JobProfile profile;
+    MatchTrace trace;
+    NodeId runNode;
+    boolean running;
+    long lastHeard;
+    /** The passes between run nodes the accepted report counted (see {@code JobAssign#moves}). */
+    int moves;
+    /** How often run nodes refused the job (execution policy), and which. */
+    int refusals;
+    final java.util.Set<String> refusedBy = new java.util.LinkedHashSet<>();
+
+    OwnedJob(JobProfile profile, MatchTrace trace, long now) {
+        this.profile = profile;
+        this.trace = trace;
+        this.lastHeard = now;
+    }
+
+    /**
+     * How many times the job may have run: the run nodes that lost it, the one it is on now, and the runs
+     * of the submissions before this one, which its client resubmitted after losing track of them.
+     */
+    int runs() {
+        return trace.lostRuns() + (runNode != null ? 1 : 0) + profile.attempt() - 1;
+    }
+
+    JobState state() {
+        if (runNode == null) {
+            return JobState.MATCHING;
+        }
+        return running ? JobState.RUNNING : JobState.QUEUED;
+    }
+}

@@ -1,0 +1,392 @@
+package io.cangrid.jobs;
+
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.Point;
+import io.cangrid.jobs.message.CancelJob;
+import io.cangrid.jobs.message.CancelReply;
+import io.cangrid.jobs.message.HeartbeatAck;
+import io.cangrid.jobs.message.JobDone;
+import io.cangrid.jobs.message.JobStatusReply;
+import io.cangrid.jobs.message.StatusQuery;
+import io.cangrid.jobs.message.Heartbeats;
+import io.cangrid.jobs.message.JobProgress;
+import io.cangrid.jobs.message.JobResult;
+import io.cangrid.jobs.message.OwnerChanged;
+import io.cangrid.jobs.message.OwnershipHandoff;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The owner's side of the life cycle (design.md §6): it keeps the profile of every job whose point
+ * it owned when the job arrived, starts matchmaking, watches the run node's heartbeats and matches again
+ * when they stop, and tells the client how its jobs stand.
+ */
+final class OwnerDesk {
+
+    /**
+     * How many ended and handed-over jobs an owner remembers: to turn away stale run nodes that re-route an
+     * ended job, and not to tell a run node to drop a job whose new owner has not reached it yet.
+     */
+    static final int GONE_REMEMBERED = 4096;
+
+    /**
+     * Refusals (run nodes whose execution policy forbids the job's command) after which a job ends FAILED:
+     * matchmaking does not know policies, so it may pick a refusing node again, but never forever.
+     */
+    static final int MAX_REFUSALS = 4;
+
+    private final JobAgent agent;
+    private final Map<JobId, OwnedJob> owned = new LinkedHashMap<>();
+    private final Map<JobId, Boolean> ended = recent();
+    /** How jobs ended, for status queries: bounded in number and, in {@link #tick}, in age. */
+    private final Map<JobId, JobOutcome> outcomes = recent();
+    /** Jobs handed over with the zone holding their points: the run node each had then, and when. */
+    private final Map<JobId, HandedOver> handedOver = recent();
+
+    private record HandedOver(NodeId runNode, long at) {
+    }
+
+    OwnerDesk(JobAgent agent) {
+        this.agent = agent;
+    }
+
+    private static <V> Map<JobId, V> recent() {
+        return new LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<JobId, V> eldest) {
+                return size() > GONE_REMEMBERED;
+            }
+        };
+    }
+
+    int size() {
+        return owned.size();
+    }
+
+    boolean owns(JobId id) {
+        return owned.containsKey(id);
+    }
+
+    void take(JobProfile profile, MatchTrace trace) {
+        OwnedJob job = owned.get(profile.id());
+        JobOutcome known = outcomes.get(profile.id());
+        if (known != null && profile.attempt() > 1) {
+            // Its client lost track of it, but it ended, and this owner knows how: a job ends once.
+            agent.explain(profile.id(), ExplainStep.OWNER, null, () -> "resubmitted (attempt " + profile.attempt()
+                    + "), but it already ended " + known.state() + ": the outcome goes to the client again, the job"
+                    + " does not run again");
+            agent.send(profile.client(), new JobResult(profile.id(), known.state(), known.reason(), known.output(),
+                    known.waitMillis()));
+            return;
+        }
+        if (profile.attempt() == 1 && ended.containsKey(profile.id())) {
+            // A copy of a submission whose receipt was lost, arriving after the job ended: its result has
+            // gone to the client already. (A client resubmits, attempt 2 on, only when it never heard the
+            // end: those run again.)
+            return;
+        }
+        if (job != null && (job.runNode != null || profile.attempt() <= job.profile.attempt())) {
+            // A resubmission of a job this owner still tracks, whose run node is alive as far as we know, or
+            // a second copy of the same submission while the first is still being matched.
+            return;
+        }
+        if (job == null) {
+            job = new OwnedJob(profile, trace, agent.now());
+            owned.put(profile.id(), job);
+        }
+        job.lastHeard = agent.now();
+        agent.explain(profile.id(), ExplainStep.OWNER, null, () -> "owns the job's point (reached after "
+                + trace.routingHops() + " routing hop(s), attempt " + profile.attempt() + "); matchmaking starts");
+        agent.locator().match(profile, agent.self(), trace);
+    }
+
+    void adopt(JobProfile profile, NodeId runNode, MatchTrace trace) {
+        OwnedJob tracked = owned.get(profile.id());
+        if (ended.containsKey(profile.id())
+                || (tracked != null && tracked.runNode != null && !tracked.runNode.equals(runNode))) {
+            // Ended, or matched elsewhere after the sender was presumed dead: the sender must not run it.
+            // It reports here from now on, and is told at once to drop the job (whichever arrives first).
+            refuse(profile.id(), runNode);
+            return;
+        }
+        OwnedJob job = owned.computeIfAbsent(profile.id(), id -> new OwnedJob(profile, trace, agent.now()));
+        job.runNode = runNode;
+        job.lastHeard = agent.now();
+        agent.explain(profile.id(), ExplainStep.OWNER, runNode, () -> "adopted the job from run node "
+                + runNode.shortName() + ", which lost its previous owner");
+        agent.send(runNode, new OwnerChanged(new JobId[] {profile.id()}));
+    }
+
+    private void refuse(JobId id, NodeId runNode) {
+        JobId[] ids = {id};
+        agent.send(runNode, new OwnerChanged(ids));
+        agent.send(runNode, new HeartbeatAck(ids));
+    }
+
+    /**
+     * Whether {@code runNode} ran the job when this node handed it over, recently enough that the new
+     * owner's word may still be on its way to it: it must not be told to drop the job meanwhile. Later on,
+     * the new owner has presumed it dead and matched the job again, and a drop is right.
+     */
+    private boolean isBeingHandedOver(JobId id, NodeId runNode) {
+        HandedOver h = handedOver.get(id);
+        return h != null && h.runNode.equals(runNode) && agent.now() - h.at <= agent.config().deadAfterMillis();
+    }
+
+    void queued(JobId id, NodeId runNode, NodeId movedFrom, int moves) {
+        OwnedJob job = owned.get(id);
+        // A job passed on twice in quick succession may be reported by its last holder first.
+        boolean movedOn = movedFrom != null && job != null
+                && (movedFrom.equals(job.runNode) || moves > job.moves);
+        if (job == null || (job.runNode != null && !job.runNode.equals(runNode) && !movedOn)) {
+            // Ended or placed elsewhere meanwhile: the sender must not run it too.
+            agent.send(runNode, new HeartbeatAck(new JobId[] {id}));
+            return;
+        }
+        job.runNode = runNode;
+        job.moves = moves;
+        job.lastHeard = agent.now();
+    }
+
+    void heartbeats(NodeId runNode, Heartbeats beats) {
+        List<JobId> drop = new ArrayList<>();
+        for (int i = 0; i < beats.ids().length; i++) {
+            OwnedJob job = owned.get(beats.ids()[i]);
+            if (job == null && isBeingHandedOver(beats.ids()[i], runNode)) {
+                continue;
+            }
+            // A later pass than the one we know of: its own report is still on its way.
+            boolean passedOn = job != null && beats.moves()[i] > job.moves;
+            if (job == null || (job.runNode != null && !job.runNode.equals(runNode) && !passedOn)) {
+                drop.add(beats.ids()[i]);
+                continue;
+            }
+            job.runNode = runNode;
+            job.moves = beats.moves()[i];
+            job.running = beats.running()[i];
+            job.lastHeard = agent.now();
+        }
+        agent.send(runNode, new HeartbeatAck(drop.toArray(JobId[]::new)));
+    }
+
+    /** The run node is this node and it is leaving: the job goes with the zone as one still to match. */
+    void unassign(JobId id) {
+        OwnedJob job = owned.get(id);
+        if (job != null) {
+            job.runNode = null;
+            job.running = false;
+        }
+    }
+
+    void done(JobDone done, NodeId from) {
+        JobId id = done.id();
+        JobOutcome kept = outcomes.get(id);
+        if (!owned.containsKey(id) && kept != null && kept.state() == JobState.CANCELLED) {
+            // The run ended as the cancellation reached its run node: the client has been told CANCELLED.
+            return;
+        }
+        OwnedJob job = owned.remove(id);
+        ended.put(id, Boolean.TRUE);
+        NodeId ranOn = done.state() == JobState.NO_MATCH ? null : (job != null && job.runNode != null ? job.runNode : from);
+        JobOutcome outcome = new JobOutcome(done.state(), done.reason(), ranOn, agent.now(), done.output(),
+                done.waitMillis(), job == null ? 0 : job.runs() + (job.runNode == null && ranOn != null ? 1 : 0));
+        outcomes.put(id, outcome);
+        agent.events().outcomeKept(id, outcome);
+        // The sender (run node, or the node where a search gave up) is named, so the trail reaches it.
+        agent.explain(id, ExplainStep.ENDED, null, from, () -> "the job ended " + done.state()
+                + (ranOn == null ? "" : " on " + ranOn.shortName())
+                + (done.reason() == null ? "" : ": " + done.reason()));
+    }
+
+    /** A run node refused the job: match it again, or give up after {@link #MAX_REFUSALS}. */
+    void refused(JobId id, NodeId from, String reason) {
+        OwnedJob job = owned.get(id);
+        if (job == null || (job.runNode != null && !job.runNode.equals(from))) {
+            return; // ended, or placed elsewhere meanwhile
+        }
+        job.refusals++;
+        job.refusedBy.add(from.shortName());
+        agent.explain(id, ExplainStep.REMATCH, null, () -> "run node " + from.shortName() + " refused the job ("
+                + reason + "); refusal " + job.refusals + " of " + MAX_REFUSALS + " allowed");
+        if (job.refusals >= MAX_REFUSALS) {
+            JobCommand command = job.profile.spec().command();
+            String why = "no node would run '" + (command == null ? "?" : command.executable()) + "' as asked (refused "
+                    + job.refusals + " times, by " + String.join(", ", job.refusedBy) + "; last said: " + reason + ")";
+            agent.send(job.profile.client(), new JobResult(id, JobState.FAILED, why));
+            done(new JobDone(id, JobState.FAILED, why), null); // it ran nowhere
+            return;
+        }
+        rematch(job);
+    }
+
+    void record(JobId id, JobOutcome outcome) {
+        if (!owned.containsKey(id) && !outcomes.containsKey(id)) {
+            ended.put(id, Boolean.TRUE);
+            outcomes.put(id, outcome);
+            agent.events().outcomeKept(id, outcome);
+        }
+    }
+
+    /**
+     * A client cancels the job: it ends CANCELLED here, its client hears so, and its run node is told to
+     * drop it, which kills the run. A run node the job is still on its way to reports it queued to an owner
+     * that no longer tracks it and is told to drop it then (see {@link #queued}).
+     */
+    CancelReply cancel(CancelJob request) {
+        JobId id = request.job();
+        OwnedJob job = owned.get(id);
+        if (job == null) {
+            JobOutcome outcome = outcomes.get(id);
+            String why = outcome != null ? "the job had already ended " + outcome.state()
+                    : "the owner of the job's point has no record of it: never submitted, or ended long ago";
+            return new CancelReply(request.ticket(), id, false, outcome == null ? null : outcome.state(),
+                    agent.self(), why);
+        }
+        String reason = "cancelled by a client";
+        if (job.runNode != null) {
+            agent.send(job.runNode, new HeartbeatAck(new JobId[] {id}));
+        }
+        agent.send(job.profile.client(), new JobResult(id, JobState.CANCELLED, reason));
+        done(new JobDone(id, JobState.CANCELLED, reason), job.runNode);
+        return new CancelReply(request.ticket(), id, true, JobState.CANCELLED, agent.self(), reason);
+    }
+
+    JobOutcome outcome(JobId id) {
+        return outcomes.get(id);
+    }
+
+    JobStatusReply status(StatusQuery query) {
+        JobId id = query.job();
+        OwnedJob job = owned.get(id);
+        if (job != null) {
+            return new JobStatusReply(query.ticket(), id, job.state(), agent.self(), job.runNode, null, null, -1,
+                    job.runs());
+        }
+        JobOutcome outcome = outcomes.get(id);
+        if (outcome != null) {
+            return new JobStatusReply(query.ticket(), id, outcome.state(), agent.self(), outcome.runNode(),
+                    outcome.reason(), outcome.output(), outcome.waitMillis(), outcome.runs());
+        }
+        return new JobStatusReply(query.ticket(), id, null, agent.self(), null,
+                "the owner of the job's point has no record of it: never submitted, or ended more than "
+                        + agent.config().outcomeRetentionMillis() / 1000 + " s ago");
+    }
+
+    void returned(JobProfile profile) {
+        OwnedJob job = owned.get(profile.id());
+        if (job == null) {
+            take(profile, MatchTrace.START);
+            return;
+        }
+        agent.explain(profile.id(), ExplainStep.REMATCH, null,
+                () -> "the run node gave the job back as it left: matching it again");
+        rematch(job);
+    }
+
+    /** Once per heartbeat period: presume silent run nodes dead, and report to clients. */
+    void tick() {
+        long oldest = agent.now() - agent.config().outcomeRetentionMillis();
+        // Insertion order is the order of ending, so the expired outcomes are at the front.
+        for (var it = outcomes.values().iterator(); it.hasNext() && it.next().endedAt() < oldest; ) {
+            it.remove();
+        }
+        long now = agent.now();
+        long deadAfter = agent.config().deadAfterMillis();
+        Map<NodeId, List<OwnedJob>> byClient = new LinkedHashMap<>();
+        for (OwnedJob job : List.copyOf(owned.values())) {
+            if (now - job.lastHeard > deadAfter) {
+                String why = (job.runNode == null ? "matchmaking gave no word" : "run node " + job.runNode.shortName()
+                        + " was silent") + " for more than " + deadAfter + " ms";
+                if (job.runNode != null) {
+                    job.trace = job.trace.withLostRun();
+                    if (job.trace.lostRuns() >= agent.config().maxRuns()) {
+                        giveUp(job, "ran " + job.trace.lostRuns() + " times without a result reaching its owner: "
+                                + why);
+                        continue;
+                    }
+                }
+                agent.explain(job.profile.id(), ExplainStep.REMATCH, null, () -> why + ": matching the job again"
+                        + (job.trace.lostRuns() == 0 ? "" : " (run " + (job.trace.lostRuns() + 1) + " of at most "
+                                + agent.config().maxRuns() + ")"));
+                rematch(job);
+            }
+            byClient.computeIfAbsent(job.profile.client(), c -> new ArrayList<>()).add(job);
+        }
+        byClient.forEach((client, jobs) -> {
+            JobId[] ids = new JobId[jobs.size()];
+            JobState[] states = new JobState[jobs.size()];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = jobs.get(i).profile.id();
+                states[i] = jobs.get(i).state();
+            }
+            agent.send(client, new JobProgress(ids, states));
+        });
+    }
+
+    /** Ends the job FAILED for {@code why}: its client hears it, its last run node (if any) drops it. */
+    private void giveUp(OwnedJob job, String why) {
+        JobId id = job.profile.id();
+        agent.explain(id, ExplainStep.REMATCH, null, () -> "gave up: " + why);
+        if (job.runNode != null) {
+            agent.send(job.runNode, new HeartbeatAck(new JobId[] {id}));
+        }
+        agent.send(job.profile.client(), new JobResult(id, JobState.FAILED, why));
+        done(new JobDone(id, JobState.FAILED, why), null);
+    }
+
+    private void rematch(OwnedJob job) {
+        job.runNode = null;
+        job.running = false;
+        job.lastHeard = agent.now();
+        agent.events().rematched(job.profile, agent.self(), agent.now());
+        agent.locator().match(job.profile, agent.self(), job.trace);
+    }
+
+    /**
+     * Hands the jobs whose points {@code inside} accepts to {@code to}, which becomes their owner, and the
+     * outcomes kept of ended jobs there: the new owner must not take "no record" for "never ran" (nothing is
+     * sent when there is neither).
+     */
+    void handOver(Predicate<Point> inside, NodeId to) {
+        List<OwnedJob> leaving = new ArrayList<>();
+        for (OwnedJob job : owned.values()) {
+            if (inside.test(job.profile.id().point())) {
+                leaving.add(job);
+            }
+        }
+        HandoffBatches batches = new HandoffBatches();
+        for (OwnedJob job : leaving) {
+            batches.job(job.profile, job.runNode, job.trace);
+            owned.remove(job.profile.id());
+            if (job.runNode != null) {
+                handedOver.put(job.profile.id(), new HandedOver(job.runNode, agent.now()));
+            }
+        }
+        for (var it = outcomes.entrySet().iterator(); it.hasNext(); ) {
+            var e = it.next();
+            if (inside.test(e.getKey().point())) {
+                batches.ended(e.getKey(), e.getValue());
+                it.remove();
+            }
+        }
+        for (OwnershipHandoff m : batches.messages()) {
+            agent.send(to, m);
+        }
+    }
+
+    void receiveHandoff(OwnershipHandoff handoff) {
+        for (int i = 0; i < handoff.endedIds().length; i++) {
+            outcomes.putIfAbsent(handoff.endedIds()[i], handoff.endedOutcomes()[i]);
+        }
+        for (int i = 0; i < handoff.profiles().length; i++) {
+            if (handoff.runNodes()[i] == null) {
+                take(handoff.profiles()[i], handoff.traces()[i]);
+            } else {
+                adopt(handoff.profiles()[i], handoff.runNodes()[i], handoff.traces()[i]);
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package io.cangrid.jobs;
+
+import io.cangrid.overlay.NodeId;
+import io.cangrid.jobs.message.ToOwner;
+
+/**
+ * How a job reaches its owner on any overlay: the overlay carries its profile to the node owning the job's
+ * point, which becomes the owner (or the adoptive owner of a job a run node still holds).
+ */
+public final class OwnerRouting {
+
+    private final JobOverlay overlay;
+    private final JobAgent agent;
+
+    public OwnerRouting(JobOverlay overlay, JobAgent agent) {
+        this.overlay = overlay;
+        this.agent = agent;
+    }
+
+    public void send(JobProfile job, MatchTrace trace, NodeId adopt) {
+        overlay.routeToOwner(job.id().point(), new ToOwner(job, trace, adopt));
+    }
+
+    public void arrived(ToOwner message, int hops) {
+        MatchTrace trace = message.trace().routed(hops);
+        if (message.adopt() == null) {
+            agent.becomeOwner(message.profile(), trace);
+        } else {
+            agent.adoptOwnership(message.profile(), message.adopt(), trace);
+        }
+    }
+}

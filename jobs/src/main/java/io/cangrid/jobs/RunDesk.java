@@ -1,0 +1,184 @@
+package io.cangrid.jobs;
+
+import io.cangrid.overlay.NodeId;
+import io.cangrid.jobs.message.HeartbeatAck;
+import io.cangrid.jobs.message.Heartbeats;
+import io.cangrid.jobs.message.JobAssign;
+import io.cangrid.jobs.message.JobDone;
+import io.cangrid.jobs.message.JobQueued;
+import io.cangrid.jobs.message.JobRefused;
+import io.cangrid.jobs.message.JobResult;
+import io.cangrid.jobs.message.JobReturned;
+import io.cangrid.jobs.message.OwnerChanged;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The run node's side of the life cycle: a FIFO queue, one job at a time, heartbeats to each job's owner,
+ * and recovery of the owner: when an owner stops acknowledging, the run node re-routes the jobs' profiles
+ * to their points and whoever owns those points now adopts them.
+ */
+final class RunDesk {
+
+    private final JobAgent agent;
+    private final RunQueue queue;
+    private final Execution execution;
+    private final Map<NodeId, Long> ownerLastAck = new HashMap<>();
+    private Execution.Run run;
+
+    RunDesk(JobAgent agent, Execution execution, double cpuSpeed) {
+        this.agent = agent;
+        this.execution = execution;
+        this.queue = new RunQueue(cpuSpeed, execution.runsCommands());
+    }
+
+    RunQueue queue() {
+        return queue;
+    }
+
+    void assign(JobAssign assign) {
+        JobProfile profile = assign.profile();
+        if (queue.holds(profile.id())) {
+            agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom(), assign.moves()));
+            return;
+        }
+        String refusal = execution.refusal(profile);
+        if (refusal != null) {
+            agent.explain(profile.id(), ExplainStep.PLACEMENT, assign.owner(), () -> "refused to run it: " + refusal);
+            agent.send(assign.owner(), new JobRefused(profile.id(), refusal));
+            return;
+        }
+        int ahead = queue.length();
+        queue.add(new HeldJob(profile, assign.owner(), assign.trace(), assign.moves()));
+        ownerLastAck.putIfAbsent(assign.owner(), agent.now());
+        agent.events().assigned(profile, agent.self(), assign.trace(), ahead, agent.now());
+        agent.explain(profile.id(), ExplainStep.PLACEMENT, null, () -> ahead == 0 ? "queued here, nothing ahead"
+                : "queued here behind " + ahead + " job(s), about " + Math.round(queue.backlogSeconds(agent.now()))
+                        + " s of work in all" + (assign.movedFrom() == null ? "" : " (moved from "
+                        + assign.movedFrom().shortName() + ")"));
+        agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom(), assign.moves()));
+        startNext();
+    }
+
+    boolean moveWaiting(JobId id, NodeId to) {
+        HeldJob job = queue.get(id);
+        if (job == null || queue.isRunning(id)) {
+            return false;
+        }
+        queue.remove(id);
+        agent.explain(id, ExplainStep.PLACEMENT, to, () -> "moved on while waiting: " + to.shortName()
+                + " became free and can run it");
+        agent.send(to, new JobAssign(job.profile, job.owner, job.trace.forwarded(), agent.self(), job.moves + 1));
+        return true;
+    }
+
+    private void startNext() {
+        HeldJob next = queue.startNext(agent.now());
+        if (next == null) {
+            return;
+        }
+        next.startedAt = agent.now();
+        agent.events().started(next.profile, agent.self(), next.startedAt);
+        agent.explain(next.id(), ExplainStep.PLACEMENT, null, () -> "started here after waiting "
+                + Math.max(0, next.startedAt - next.profile.submittedAt()) + " ms since submission");
+        run = execution.start(next.profile, ended -> finished(next, ended));
+    }
+
+    private void finished(HeldJob job, Execution.Ended ended) {
+        if (!queue.isRunning(job.id())) {
+            return; // aborted meanwhile
+        }
+        queue.remove(job.id());
+        run = null;
+        long now = agent.now();
+        agent.events().runEnded(job.profile, agent.self(), now);
+        JobState state = ended.error() == null ? JobState.COMPLETED : JobState.FAILED;
+        agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> "run ended " + state
+                + (ended.error() == null ? "" : ": " + ended.error()));
+        // Against the submission time the job carries: another node's clock, so skew between them shows here.
+        long waited = Math.max(0, job.startedAt - job.profile.submittedAt());
+        agent.send(job.profile.client(), new JobResult(job.id(), state, ended.error(), ended.output(), waited));
+        agent.send(job.owner, new JobDone(job.id(), state, ended.error(), ended.output(), waited));
+        startNext();
+    }
+
+    void ownerChanged(NodeId newOwner, OwnerChanged changed) {
+        for (JobId id : changed.ids()) {
+            HeldJob job = queue.get(id);
+            if (job != null) {
+                job.owner = newOwner;
+            }
+        }
+        ownerLastAck.put(newOwner, agent.now());
+    }
+
+    void ack(NodeId owner, HeartbeatAck ack) {
+        ownerLastAck.put(owner, agent.now());
+        for (JobId id : ack.drop()) {
+            HeldJob job = queue.get(id);
+            if (job != null && job.owner.equals(owner)) {
+                drop(job);
+            }
+        }
+        startNext();
+    }
+
+    private void drop(HeldJob job) {
+        boolean wasRunning = queue.isRunning(job.id());
+        agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> wasRunning ? "run stopped: the job was dropped"
+                : "dropped from the queue");
+        queue.remove(job.id());
+        if (wasRunning) {
+            run.abort();
+            run = null;
+            agent.events().runEnded(job.profile, agent.self(), agent.now());
+        }
+    }
+
+    /** Once per heartbeat period: heartbeats to live owners, re-routing for silent ones. */
+    void tick() {
+        long now = agent.now();
+        Map<NodeId, List<HeldJob>> byOwner = new LinkedHashMap<>();
+        for (HeldJob job : queue.all()) {
+            byOwner.computeIfAbsent(job.owner, o -> new ArrayList<>()).add(job);
+        }
+        ownerLastAck.keySet().retainAll(byOwner.keySet());
+        byOwner.forEach((owner, jobs) -> {
+            long lastAck = ownerLastAck.getOrDefault(owner, now);
+            if (now - lastAck > agent.config().deadAfterMillis()) {
+                ownerLastAck.put(owner, now);
+                for (HeldJob job : jobs) {
+                    agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> "owner " + owner.shortName()
+                            + " silent: the job goes to whoever owns its point now");
+                    agent.locator().toOwner(job.profile, job.trace, agent.self());
+                }
+                return;
+            }
+            ownerLastAck.putIfAbsent(owner, now);
+            JobId[] ids = new JobId[jobs.size()];
+            boolean[] running = new boolean[jobs.size()];
+            int[] moves = new int[jobs.size()];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = jobs.get(i).id();
+                running[i] = queue.isRunning(ids[i]);
+                moves[i] = jobs.get(i).moves;
+            }
+            agent.send(owner, new Heartbeats(ids, running, moves));
+        });
+    }
+
+    /** Leaving: every held job goes back to its owner to be matched again. */
+    void returnAll() {
+        for (HeldJob job : queue.all()) {
+            drop(job);
+            if (job.owner.equals(agent.self())) {
+                agent.unassignOwned(job.id());
+            } else {
+                agent.send(job.owner, new JobReturned(job.profile));
+            }
+        }
+    }
+}

@@ -1,0 +1,312 @@
+package io.cangrid.jobs.exec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How this node confines a run, decided once when it starts from what the operator chose
+ * ({@link ExecSettings}) and what the machine offers, and turned into the command line of each run. From the
+ * outside in, a run is:
+ * <ol>
+ * <li>a shell that puts its own pid into the run's cgroup(s), then executes the rest, so that nothing of the
+ * job ever runs outside them;</li>
+ * <li>{@code setpriv}: dies with the node's watcher thread (a parent-death signal);</li>
+ * <li>a process namespace of its own: {@code bwrap} (the sandbox: the file system read-only but the job's
+ * directory, a private {@code /tmp}, the node's files hidden, the network cut if asked), else on a root node
+ * {@code unshare}; either way every process of the job dies with the namespace's first one;</li>
+ * <li>a session and process group of its own ({@code bwrap} makes one, else {@code setsid});</li>
+ * <li>on a node running as root, {@code setpriv} again: the job user, no groups, no capabilities, no new
+ * privileges (inside the sandbox, which root sets up: the job user could not reach the node's private
+ * directories to bind its own);</li>
+ * <li>{@code prlimit}: no single file larger than the disk quota;</li>
+ * <li>{@code env -i}: exactly the job's environment, given only to the job's program, never to the
+ * wrappers, which run before privileges are dropped.</li>
+ * </ol>
+ * A layer the machine lacks is left out and said so at start (see {@link #describe}).
+ */
+public final class Confinement {
+
+    private static final Logger log = LoggerFactory.getLogger(Confinement.class);
+    private static final long TRIAL_SECONDS = 10;
+    /** Node variables a job inherits: where programs are, and the language and time zone of text. */
+    static final List<String> INHERITED = List.of("LANG", "LC_ALL", "TZ");
+    /** Joins each named cgroup.procs with its own pid, then becomes the rest of its arguments. */
+    private static final String JOIN_CGROUPS = "n=$1; shift; while [ \"$n\" -gt 0 ]; do echo $$ > \"$1\" || exit 125;"
+            + " shift; n=$((n-1)); done; exec \"$@\"";
+
+    private final ExecSettings settings;
+    private final ProgramPath programs;
+    private final Path sh;
+    private final Path env;
+    private final Path setpriv;
+    private final Path bwrap;
+    private final Path unshare;
+    private final Path prlimit;
+    private final Path setsid;
+    private final JobUser user;
+    private final Cgroups cgroups;
+
+    private Confinement(ExecSettings settings, ProgramPath programs, Path sh, Path env, Path setpriv, Path bwrap,
+            Path unshare, Path prlimit, Path setsid, JobUser user, Cgroups cgroups) {
+        this.settings = settings;
+        this.programs = programs;
+        this.sh = sh;
+        this.env = env;
+        this.setpriv = setpriv;
+        this.bwrap = bwrap;
+        this.unshare = unshare;
+        this.prlimit = prlimit;
+        this.setsid = setsid;
+        this.user = user;
+        this.cgroups = cgroups;
+    }
+
+    /**
+     * Decides how runs are confined on this machine.
+     *
+     * @param nodeKey names this node's cgroups (the same for the same work directory)
+     * @throws IllegalArgumentException when a choice of the operator cannot be honoured here, saying why and
+     *     what would make it possible
+     */
+    public static Confinement prepare(ExecSettings settings, String nodeKey) {
+        ProgramPath programs = ProgramPath.ofNode();
+        Path sh = find(programs, "sh");
+        Path env = find(programs, "env");
+        if (sh == null || env == null) {
+            throw new IllegalArgumentException("this machine has no sh or env on the node's PATH; jobs cannot be started");
+        }
+        Path setpriv = find(programs, "setpriv");
+        Path prlimit = find(programs, "prlimit");
+        boolean root = JobUser.currentUid() == 0;
+        JobUser user = null;
+        if (root && settings.policy().runsAnything()) {
+            user = JobUser.lookUp(settings.jobUser() == null ? "nobody" : settings.jobUser());
+            if (setpriv == null) {
+                throw new IllegalArgumentException("a node running as root runs jobs as " + user.name() + ", which"
+                        + " needs setpriv (util-linux) on the node's PATH");
+            }
+        } else if (settings.jobUser() != null && !root) {
+            throw new IllegalArgumentException("--job-user " + settings.jobUser() + " needs the node to run as root;"
+                    + " a node that is not root runs jobs as its own user");
+        }
+        Path bwrap = null;
+        if (settings.sandbox() != SandboxMode.NONE && settings.policy().runsAnything()) {
+            Path candidate = find(programs, "bwrap");
+            String why = candidate == null ? "bubblewrap is not installed (Debian: apt-get install bubblewrap)"
+                    : trial(List.of(candidate.toString(), "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+                            "--unshare-pid", "--die-with-parent", "--", "true"));
+            if (why == null) {
+                bwrap = candidate;
+            } else if (settings.sandbox() == SandboxMode.BWRAP) {
+                throw new IllegalArgumentException("--sandbox bwrap: " + why);
+            } else {
+                log.warn("jobs run without a sandbox: {}", why);
+            }
+        }
+        Path unshare = null;
+        if (bwrap == null && root && settings.policy().runsAnything()) {
+            Path candidate = find(programs, "unshare");
+            if (candidate != null && trial(List.of(candidate.toString(), "--pid", "--net", "--fork", "--kill-child",
+                    "--", "true")) == null) {
+                unshare = candidate;
+            }
+        }
+        if (!settings.network() && bwrap == null && unshare == null && settings.policy().runsAnything()) {
+            throw new IllegalArgumentException("--job-network none needs bubblewrap (apt-get install bubblewrap) or a"
+                    + " node running as root");
+        }
+        Cgroups cgroups = settings.policy().runsAnything() ? Cgroups.detect(nodeKey) : Cgroups.none();
+        if (settings.limits().memoryBytes() > 0 && !cgroups.limitsMemory() && settings.policy().runsAnything()) {
+            log.warn("jobs' memory is not limited: no memory cgroup this node may use ({})", cgroups.describe());
+        }
+        return new Confinement(settings, programs, sh, env, setpriv, bwrap, unshare, prlimit, find(programs, "setsid"),
+                user, cgroups);
+    }
+
+    private static Path find(ProgramPath programs, String name) {
+        try {
+            return programs.resolve(name);
+        } catch (ExecRefusal e) {
+            return null;
+        }
+    }
+
+    /** Runs {@code command}; null when it exits 0, else why not. */
+    private static String trial(List<String> command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            String out;
+            try (InputStream in = p.getInputStream()) {
+                out = new String(in.readNBytes(4096), StandardCharsets.UTF_8).strip();
+            }
+            if (!p.waitFor(TRIAL_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return command.get(0) + " did not finish a trial run within " + TRIAL_SECONDS + " s";
+            }
+            return p.exitValue() == 0 ? null : command.get(0) + " cannot run here: " + (out.isEmpty() ? "exit "
+                    + p.exitValue() : out.lines().findFirst().orElse(""));
+        } catch (IOException e) {
+            return "cannot start " + command.get(0) + ": " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+
+    /** Becomes the job user for good; the parent-death signal is set again, as a change of user clears it. */
+    private static List<String> dropTo(Path setpriv, JobUser user) {
+        return List.of(setpriv.toString(), "--reuid=" + user.uid(), "--regid=" + user.gid(), "--clear-groups",
+                "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--pdeathsig=KILL", "--");
+    }
+
+    public ExecSettings settings() {
+        return settings;
+    }
+
+    public ProgramPath programs() {
+        return programs;
+    }
+
+    /** The user jobs run as, or null when they run as the node's own user. */
+    public JobUser user() {
+        return user;
+    }
+
+    public boolean sandboxed() {
+        return bwrap != null;
+    }
+
+    public Cgroups cgroups() {
+        return cgroups;
+    }
+
+    /** Whether every process of a run ends when its first one does (a process namespace). */
+    public boolean ownsProcessTree() {
+        return bwrap != null || unshare != null;
+    }
+
+    /** The environment the job's program gets: the inherited few, where it is, then the job's own variables. */
+    public Map<String, String> environment(String jobId, Path work, String[] jobVariables) {
+        Map<String, String> e = new LinkedHashMap<>();
+        e.put("PATH", programs.value());
+        for (String name : INHERITED) {
+            String v = System.getenv(name);
+            if (v != null) {
+                e.put(name, v);
+            }
+        }
+        e.put("HOME", work.toString());
+        e.put("TMPDIR", "/tmp");
+        e.put("CANGRID_JOB", jobId);
+        for (String entry : jobVariables) {
+            int eq = entry.indexOf('=');
+            e.put(entry.substring(0, eq), entry.substring(eq + 1));
+        }
+        return e;
+    }
+
+    /**
+     * The command line of one run.
+     *
+     * @param work    the job's directory, its working directory
+     * @param program the real path of the job's program (checked by the policy)
+     * @param cgroup  the run's cgroup, or null
+     */
+    public List<String> command(Path work, Path program, List<String> args, Map<String, String> environment,
+            JobCgroup cgroup) {
+        List<String> c = new ArrayList<>();
+        if (cgroup != null) {
+            List<Path> procs = cgroup.procsFiles();
+            c.addAll(List.of(sh.toString(), "-c", JOIN_CGROUPS, "cangrid-run", Integer.toString(procs.size())));
+            procs.forEach(p -> c.add(p.toString()));
+        }
+        if (setpriv != null) {
+            c.addAll(List.of(setpriv.toString(), "--pdeathsig=KILL", "--"));
+        }
+        if (bwrap != null) {
+            c.addAll(bwrapArguments(work));
+        } else if (unshare != null) {
+            c.addAll(List.of(unshare.toString(), "--pid", "--fork", "--kill-child"));
+            if (!settings.network()) {
+                c.add("--net");
+            }
+            c.add("--");
+        }
+        if (bwrap == null && setsid != null) {
+            // A session and process group of its own (bwrap makes one itself): no terminal of the node's, and
+            // where nothing else holds the run's processes together, the session lets them be found.
+            c.addAll(List.of(setsid.toString(), "--wait", "--"));
+        }
+        if (user != null) {
+            c.addAll(dropTo(setpriv, user));
+        }
+        if (prlimit != null) {
+            long fsize = settings.limits().diskBytes();
+            c.addAll(List.of(prlimit.toString(), "--fsize=" + fsize + ":" + fsize, "--"));
+        }
+        c.add(env.toString());
+        c.add("-i");
+        environment.forEach((k, v) -> c.add(k + "=" + v));
+        c.add(program.toString());
+        c.addAll(args);
+        return c;
+    }
+
+    private List<String> bwrapArguments(Path work) {
+        List<String> b = new ArrayList<>(List.of(bwrap.toString(), "--die-with-parent", "--new-session",
+                "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--ro-bind", "/", "/", "--dev", "/dev",
+                "--proc", "/proc", "--perms", "1777", "--tmpfs", "/tmp"));
+        if (!settings.network()) {
+            b.add("--unshare-net");
+        }
+        List<Path> hidden = new ArrayList<>();
+        for (Path p : settings.hidden()) {
+            Path a = p.toAbsolutePath().normalize();
+            if (Files.exists(a)) {
+                hidden.add(a);
+            }
+        }
+        hidden.sort(Comparator.comparingInt(Path::getNameCount));
+        List<Path> hiddenDirs = new ArrayList<>(List.of(Path.of("/tmp")));
+        for (Path h : hidden) {
+            if (hiddenDirs.stream().anyMatch(h::startsWith)) {
+                continue; // already out of sight
+            }
+            if (Files.isDirectory(h)) {
+                b.addAll(List.of("--tmpfs", h.toString()));
+                hiddenDirs.add(h);
+            } else {
+                b.addAll(List.of("--ro-bind", "/dev/null", h.toString()));
+            }
+        }
+        b.addAll(List.of("--bind", work.toString(), work.toString(), "--chdir", work.toString(), "--"));
+        return b;
+    }
+
+    /** One line for the node's log: how its jobs are confined. */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        parts.add(bwrap != null ? "in a bubblewrap sandbox" + (settings.network() ? "" : " without network")
+                : "without a sandbox" + (unshare != null ? " (own process namespace" + (settings.network() ? ")"
+                        : ", no network)") : ""));
+        parts.add(user != null ? "as user " + user : "as this node's user");
+        parts.add(cgroups.describe());
+        parts.add("memory " + (settings.limits().memoryBytes() > 0 && cgroups.limitsMemory()
+                ? (settings.limits().memoryBytes() >> 20) + " MiB" : "not limited"));
+        parts.add("disk " + (settings.limits().diskBytes() >> 20) + " MiB");
+        parts.add("job variables " + settings.env());
+        return String.join(", ", parts);
+    }
+}

@@ -1,0 +1,77 @@
+package io.cangrid.jobs.exec;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Killing a process and everything it started, children first found, so none is left reparented. Where a run
+ * has neither a cgroup nor a process namespace, its processes are also looked for by session: the run's
+ * first process leads a session of its own, and a process that detached from its parent ({@code nohup},
+ * a double fork) is still in that session unless it made a new one.
+ */
+final class ProcessTrees {
+
+    private static final Logger log = LoggerFactory.getLogger(ProcessTrees.class);
+
+    private ProcessTrees() {
+    }
+
+    static void kill(ProcessHandle root, boolean sweepSession) {
+        // Snapshot first: once the root dies its children are reparented and no longer its descendants.
+        List<ProcessHandle> tree = root.descendants().toList();
+        Set<Long> sessions = new HashSet<>();
+        if (sweepSession) {
+            sessions.add(root.pid());
+            tree.forEach(p -> sessions.add(p.pid()));
+        }
+        root.destroyForcibly();
+        for (ProcessHandle p : tree) {
+            p.destroyForcibly();
+        }
+        if (!sessions.isEmpty()) {
+            for (long pid : inSessions(sessions)) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+    }
+
+    /** Processes whose session is one of {@code sessions} (Linux /proc; none elsewhere). */
+    private static List<Long> inSessions(Set<Long> sessions) {
+        List<Long> found = new ArrayList<>();
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            for (Path p : procs.toList()) {
+                String name = p.getFileName().toString();
+                if (!name.chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                long session = session(p.resolve("stat"));
+                if (sessions.contains(session)) {
+                    found.add(Long.parseLong(name));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            log.debug("cannot look for a run's processes by session: {}", e.toString());
+        }
+        return found;
+    }
+
+    /** Field 6 of /proc/PID/stat, read after the command's closing parenthesis (a command may hold spaces). */
+    private static long session(Path stat) {
+        try {
+            String s = Files.readString(stat, StandardCharsets.US_ASCII);
+            String[] f = s.substring(s.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[3]);
+        } catch (IOException | RuntimeException e) {
+            return -1; // the process ended meanwhile
+        }
+    }
+}

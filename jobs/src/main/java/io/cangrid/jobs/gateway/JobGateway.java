@@ -1,0 +1,460 @@
+package io.cangrid.jobs.gateway;
+
+import io.cangrid.overlay.LogText;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.NodeProgram;
+import io.cangrid.overlay.Timer;
+import io.cangrid.jobs.ExplainStep;
+import io.cangrid.jobs.JobConfig;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobNode;
+import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobState;
+import io.cangrid.jobs.message.CancelJob;
+import io.cangrid.jobs.message.CancelReply;
+import io.cangrid.jobs.message.JobProgress;
+import io.cangrid.jobs.message.JobResult;
+import io.cangrid.jobs.message.JobStatusReply;
+import io.cangrid.jobs.message.StatusQuery;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A live node's door for clients. It takes a client's job and becomes the job's client on the grid: it
+ * keeps the job on disk until it ends, follows it as the simulation's {@code JobClient} does (a job it has
+ * heard nothing of is looked up at its owner, and resubmitted when the owner has no record of it after the
+ * client timeout), and stores its result. It answers for any job, its own or not, by asking the job's owner
+ * (the id encodes the point), falling back on the results it stored itself, and carries cancellations to
+ * the job's owner likewise. It lists the jobs it took, newest first, and tells the steps its node kept of
+ * any job (for {@code cangrid explain}). Everything else goes to the program it
+ * wraps. Runs on the node's thread.
+ */
+public final class JobGateway implements NodeProgram {
+
+    private static final Logger log = LoggerFactory.getLogger(JobGateway.class);
+
+    /** How often a submission waiting for its owner asks again, and how long it waits at most. */
+    static final long SUBMIT_POLL_MILLIS = 50;
+    static final long SUBMIT_WAIT_MILLIS = 10_000;
+    /** How long an answer from a job's owner is waited for. */
+    static final long ASK_TIMEOUT_MILLIS = 3_000;
+    static final long EXPIRY_PERIOD_MILLIS = 3600_000;
+    /**
+     * For this long after a job it follows ended, the gateway checks now and then (every
+     * {@link #OUTCOME_CHECK_PERIODS} heartbeats) that the owner of the job's point still knows the outcome,
+     * and gives it to a new owner that does not: an owner lost after the job ended takes the outcome with
+     * it, and without this only this node could answer for the job.
+     */
+    static final long OUTCOME_WATCH_MILLIS = 3600_000;
+    static final int OUTCOME_CHECK_PERIODS = 5;
+    static final int OUTCOME_WATCH_LIMIT = 1024;
+    /** How many taken jobs are kept for listing (the oldest go first), and how many one answer lists. */
+    static final int MAX_TAKEN = 10_000;
+    public static final int MAX_LISTED = 1_000;
+
+    private static final class Pending {
+        JobProfile profile;
+        long lastHeard;
+        boolean asking;
+        /** The owner that last said it has no record of the job, and since when it has said so. */
+        NodeId noRecordFrom;
+        long noRecordSince;
+
+        Pending(JobProfile profile, long lastHeard) {
+            this.profile = profile;
+            this.lastHeard = lastHeard;
+        }
+    }
+
+    private record Ask(Consumer<JobStatusReply> then, Timer timeout) {
+    }
+
+    private record CancelAsk(NodeId client, long clientTicket, Timer timeout) {
+    }
+
+    private final NodeContext ctx;
+    private final JobNode<?> node;
+    private final NodeProgram inner;
+    private final JobStore store;
+    private final JobConfig config;
+    private final long resultRetentionMillis;
+    private final Map<JobId, Pending> pending = new LinkedHashMap<>();
+    private final Map<Long, Ask> asks = new HashMap<>();
+    /** Jobs followed here that ended, oldest first, with when they ended (see OUTCOME_WATCH_MILLIS). */
+    private final LinkedHashMap<JobId, Long> recentlyEnded = new LinkedHashMap<>();
+    private int ticks;
+    private final Map<Long, CancelAsk> cancels = new HashMap<>();
+    /** The jobs this node took, oldest submission first. */
+    private final Map<JobId, TakenJob> taken = new LinkedHashMap<>();
+    private long nextTicket = 1;
+
+    /**
+     * @param node  the job node whose agent takes the jobs and whose overlay carries queries
+     * @param inner the program to pass everything else to (the job node, or a wrapper of it)
+     */
+    public JobGateway(NodeContext ctx, JobNode<?> node, NodeProgram inner, JobStore store, JobConfig config,
+            long resultRetentionMillis) {
+        this.ctx = ctx;
+        this.node = node;
+        this.inner = inner;
+        this.store = store;
+        this.config = config;
+        this.resultRetentionMillis = resultRetentionMillis;
+    }
+
+    @Override
+    public void start() {
+        inner.start();
+        node.agent().onOwnStatusReplies(this::answered);
+        int known = 0;
+        for (JobProfile p : store.pending()) {
+            JobStatusReply result = store.result(p.id());
+            if (result != null && result.state() != null && result.state().isTerminal()) {
+                // It ended while this node was down, and this node kept how (as its owner): it ends once.
+                store.removePending(p.id());
+                known++;
+                continue;
+            }
+            // Heard of long ago: the first tick looks each one up at its owner.
+            pending.put(p.id(), new Pending(p, 0));
+        }
+        if (!pending.isEmpty() || known > 0) {
+            log.info("{} job(s) taken before a restart are followed again; {} had ended, as this node kept",
+                    pending.size(), known);
+        }
+        List<TakenJob> stored = new ArrayList<>(store.taken());
+        stored.sort(Comparator.comparingLong(TakenJob::submittedAt));
+        stored.forEach(t -> taken.put(t.job(), t));
+        expire();
+        ctx.schedule(config.heartbeatMillis(), this::tick);
+    }
+
+    @Override
+    public void receive(NodeId from, Message message) {
+        if (message instanceof GridSubmit m) {
+            submit(from, m);
+        } else if (message instanceof GridStatus m) {
+            status(from, m);
+        } else if (message instanceof GridCancel m) {
+            cancel(from, m);
+        } else if (message instanceof CancelReply m) {
+            cancelAnswered(m);
+        } else if (message instanceof GridExplain m) {
+            ctx.send(from, new GridExplained(m.ticket(), m.job(), ctx.self(),
+                    node.agent().trail().steps(m.job()).toArray(ExplainStep[]::new)));
+        } else if (message instanceof GridJobs m) {
+            list(from, m);
+        } else if (message instanceof GridRemove m) {
+            ctx.send(from, new GridRemoved(m.ticket(), store.removeResult(m.job())));
+        } else if (message instanceof GridOutcome m) {
+            JobStatusReply r = m.result();
+            node.agent().recordOutcome(r.job(), new io.cangrid.jobs.JobOutcome(r.state(), r.reason(),
+                    r.runNode(), ctx.now(), r.output(), r.waitMillis()));
+        } else if (message instanceof GridFollow m) {
+            follow(m.profile());
+        } else if (message instanceof JobResult m) {
+            ended(from, m);
+        } else if (message instanceof JobProgress m) {
+            for (int i = 0; i < m.ids().length; i++) {
+                JobId id = m.ids()[i];
+                Pending p = pending.get(id);
+                if (p != null) {
+                    p.lastHeard = ctx.now();
+                }
+                // Only in memory: the state of a running job is worth no disk write per heartbeat.
+                JobState heard = m.states()[i];
+                taken.computeIfPresent(id, (k, t) -> t.state().isTerminal() ? t : t.withState(heard, null));
+            }
+        } else if (message instanceof JobStatusReply m) {
+            answered(m);
+        } else {
+            inner.receive(from, message);
+        }
+    }
+
+    @Override
+    public void leave() {
+        inner.leave();
+    }
+
+    /** The job node this gateway is the door of. */
+    public JobNode<?> node() {
+        return node;
+    }
+
+    /** Jobs this node took and has not seen end. */
+    public int pendingJobs() {
+        return pending.size();
+    }
+
+    // ---- submissions ---------------------------------------------------------------------------------
+
+    private void submit(NodeId client, GridSubmit m) {
+        JobProfile profile;
+        try {
+            profile = node.agent().inject(m.spec(), m.key());
+        } catch (IllegalArgumentException e) {
+            ctx.send(client, new GridSubmitted(m.ticket(), null, e.getMessage()));
+            return;
+        }
+        follow(profile);
+        if (!taken.containsKey(profile.id())) {
+            remember(new TakenJob(profile.id(), profile.spec().name(), profile.submittedAt(), JobState.SUBMITTED,
+                    null));
+        }
+        awaitOwner(client, m.ticket(), profile, ctx.now());
+    }
+
+    private void remember(TakenJob job) {
+        taken.put(job.job(), job);
+        store.saveTaken(job);
+        while (taken.size() > MAX_TAKEN) {
+            JobId oldest = taken.keySet().iterator().next();
+            taken.remove(oldest);
+            store.removeTaken(oldest);
+        }
+    }
+
+    private void follow(JobProfile profile) {
+        if (!pending.containsKey(profile.id())) {
+            store.savePending(profile);
+            pending.put(profile.id(), new Pending(profile, ctx.now()));
+        }
+    }
+
+    /** This node took the job and owns it too: a neighbour follows it as well, lest it die with this node. */
+    private void shareWithNeighbour(JobProfile profile) {
+        var neighbours = node.overlay().neighbours();
+        if (!neighbours.isEmpty()) {
+            ctx.send(neighbours.get(ctx.random().nextInt(neighbours.size())).id(), new GridFollow(profile));
+        }
+    }
+
+    /** Answers the client once the job's owner holds it, or after a bounded wait (the job is safe here). */
+    private void awaitOwner(NodeId client, long ticket, JobProfile profile, long since) {
+        ask(profile.id(), SUBMIT_POLL_MILLIS * 4, reply -> {
+            boolean held = reply != null && reply.state() != null;
+            if (held && ctx.self().equals(reply.owner())) {
+                shareWithNeighbour(profile);
+            }
+            if (held || ctx.now() - since > SUBMIT_WAIT_MILLIS) {
+                ctx.send(client, new GridSubmitted(ticket, profile.id(), null));
+            } else {
+                ctx.schedule(SUBMIT_POLL_MILLIS, () -> awaitOwner(client, ticket, profile, since));
+            }
+        });
+    }
+
+    // ---- following jobs ------------------------------------------------------------------------------
+
+    private void ended(NodeId from, JobResult m) {
+        // A result with output comes from the run node; one without (refused everywhere, no match) from the owner.
+        NodeId ranOn = m.output() != null ? from : null;
+        JobStatusReply result = new JobStatusReply(0, m.id(), m.state(), null, ranOn, m.reason(), m.output(),
+                m.waitMillis());
+        ended(result);
+        ctx.schedule(2 * config.heartbeatMillis(), () -> ownerShouldKnow(result, 3));
+    }
+
+    /** Makes sure the job's owner knows how it ended (see {@link GridOutcome}); a few tries at most. */
+    private void ownerShouldKnow(JobStatusReply result, int tries) {
+        ask(result.job(), ASK_TIMEOUT_MILLIS, reply -> {
+            if (reply == null && tries > 1) {
+                ctx.schedule(config.heartbeatMillis(), () -> ownerShouldKnow(result, tries - 1));
+            } else if (reply != null && reply.state() == null && reply.owner() != null) {
+                ctx.send(reply.owner(), new GridOutcome(result));
+            }
+        });
+    }
+
+    private void ended(JobStatusReply result) {
+        store.saveResult(result);
+        TakenJob t = taken.get(result.job());
+        if (t != null && !t.state().isTerminal()) {
+            remember(t.withState(result.state(), result.output() == null ? null : result.output().exitCode()));
+        }
+        if (pending.remove(result.job()) != null) {
+            recentlyEnded.put(result.job(), ctx.now());
+            if (recentlyEnded.size() > OUTCOME_WATCH_LIMIT) {
+                recentlyEnded.remove(recentlyEnded.keySet().iterator().next());
+            }
+            store.removePending(result.job());
+            log.info("job {} ended {}{}", result.job(), result.state(), result.reason() == null ? ""
+                    : ": " + LogText.of(result.reason()));
+        }
+    }
+
+    private void tick() {
+        long now = ctx.now();
+        for (Pending p : List.copyOf(pending.values())) {
+            if (!p.asking && now - p.lastHeard > 2 * config.heartbeatMillis()) {
+                p.asking = true;
+                ask(p.profile.id(), ASK_TIMEOUT_MILLIS, reply -> lookedUp(p, reply));
+            }
+        }
+        if (++ticks % OUTCOME_CHECK_PERIODS == 0) {
+            checkOwnersKnowOutcomes(now);
+        }
+        ctx.schedule(config.heartbeatMillis(), this::tick);
+    }
+
+    private void checkOwnersKnowOutcomes(long now) {
+        var it = recentlyEnded.entrySet().iterator();
+        while (it.hasNext()) {
+            var e = it.next();
+            JobStatusReply result = now - e.getValue() > OUTCOME_WATCH_MILLIS ? null : store.result(e.getKey());
+            if (result == null) {
+                it.remove(); // too old, or removed with `results --remove`
+            } else {
+                ownerShouldKnow(result, 1);
+            }
+        }
+    }
+
+    private void lookedUp(Pending p, JobStatusReply reply) {
+        p.asking = false;
+        if (pending.get(p.profile.id()) != p || reply == null) {
+            return;
+        }
+        if (reply.state() != null && reply.state().isTerminal()) {
+            ended(reply);
+            return;
+        } else if (reply.state() != null) {
+            p.lastHeard = ctx.now();
+            p.noRecordFrom = null;
+            return;
+        }
+        JobStatusReply kept = store.result(p.profile.id());
+        if (kept != null && kept.state() != null && kept.state().isTerminal()) {
+            ended(kept); // this node knows how it ended: a job ends once
+            return;
+        }
+        if (p.noRecordFrom == null || !p.noRecordFrom.equals(reply.owner())) {
+            // "No record" is proof only from an owner that has held the job's point long enough for any run
+            // node still holding the job to have turned to it: the same owner, asked again a client timeout
+            // later. An owner that has just taken the zone (a restarted node among them) may not know yet.
+            p.noRecordFrom = reply.owner();
+            p.noRecordSince = ctx.now();
+            return;
+        }
+        if (ctx.now() - p.noRecordSince <= config.clientTimeoutMillis()) {
+            return;
+        }
+        if (ctx.now() - p.lastHeard > config.clientTimeoutMillis() && p.profile.attempt() >= config.maxRuns()) {
+            String why = "submitted " + p.profile.attempt() + " times and lost each time: nothing heard of it for "
+                    + config.clientTimeoutMillis() + " ms and its owner has no record of it";
+            log.warn("job {}: {}; it ends FAILED", p.profile.id(), why);
+            ended(new JobStatusReply(0, p.profile.id(), JobState.FAILED, null, null, why));
+        } else if (ctx.now() - p.lastHeard > config.clientTimeoutMillis()) {
+            // Owner and run node are both gone (or this node restarted under a new id): submit it again,
+            // naming this node as the client now.
+            p.profile = new JobProfile(p.profile.id(), p.profile.spec(), ctx.self(), p.profile.submittedAt(),
+                    p.profile.attempt() + 1);
+            p.lastHeard = ctx.now();
+            p.noRecordFrom = null;
+            store.savePending(p.profile);
+            log.info("job {}: nothing heard for {} ms and its owner {} has had no record of it for as long:"
+                    + " resubmitted (attempt {}); it may have run before", p.profile.id(), config.clientTimeoutMillis(),
+                    reply.owner() == null ? "?" : reply.owner().shortName(), p.profile.attempt());
+            node.agent().resubmit(p.profile);
+        }
+    }
+
+    private void expire() {
+        long oldest = ctx.now() - resultRetentionMillis;
+        for (TakenJob t : List.copyOf(taken.values())) {
+            if (t.state().isTerminal() && t.submittedAt() < oldest) {
+                taken.remove(t.job());
+                store.removeTaken(t.job());
+            }
+        }
+        int n = store.expireResults(oldest);
+        if (n > 0) {
+            log.info("removed {} result(s) older than {} h", n, resultRetentionMillis / 3600_000);
+        }
+        ctx.schedule(EXPIRY_PERIOD_MILLIS, this::expire);
+    }
+
+    // ---- answering for any job -----------------------------------------------------------------------
+
+    private void status(NodeId client, GridStatus m) {
+        ask(m.job(), ASK_TIMEOUT_MILLIS, reply -> {
+            JobStatusReply best = reply;
+            if (reply == null || reply.state() == null || (reply.state().isTerminal() && reply.output() == null)) {
+                JobStatusReply stored = store.result(m.job());
+                // The owner's word stands unless it has none, or this node kept output the owner lacks.
+                if (stored != null && (reply == null || reply.state() == null || stored.output() != null)) {
+                    best = stored;
+                }
+            }
+            if (best != null) {
+                ctx.send(client, new JobStatusReply(m.ticket(), best.job(), best.state(), best.owner(),
+                        best.runNode(), best.reason(), best.output(), best.waitMillis(),
+                        Math.max(best.runs(), reply == null ? 0 : reply.runs())));
+            }
+        });
+    }
+
+    /** Carries a client's cancellation to the job's owner; the owner's answer goes back to the client. */
+    private void cancel(NodeId client, GridCancel m) {
+        long ticket = nextTicket++;
+        Timer timeout = ctx.schedule(ASK_TIMEOUT_MILLIS, () -> {
+            CancelAsk a = cancels.remove(ticket);
+            if (a != null) {
+                ctx.send(a.client(), new CancelReply(a.clientTicket(), m.job(), false, null, null,
+                        "the job's owner did not answer within " + ASK_TIMEOUT_MILLIS + " ms; try again"));
+            }
+        });
+        cancels.put(ticket, new CancelAsk(client, m.ticket(), timeout));
+        node.overlay().routeToOwner(m.job().point(), new CancelJob(ticket, m.job(), ctx.self()));
+    }
+
+    private void cancelAnswered(CancelReply reply) {
+        CancelAsk a = cancels.remove(reply.ticket());
+        if (a != null) {
+            a.timeout().cancel();
+            ctx.send(a.client(), new CancelReply(a.clientTicket(), reply.job(), reply.cancelled(), reply.state(),
+                    reply.owner(), reply.reason()));
+        }
+    }
+
+    private void list(NodeId client, GridJobs m) {
+        int limit = Math.max(0, Math.min(m.limit(), MAX_LISTED));
+        List<TakenJob> all = List.copyOf(taken.values());
+        TakenJob[] newest = new TakenJob[Math.min(limit, all.size())];
+        for (int i = 0; i < newest.length; i++) {
+            newest[i] = all.get(all.size() - 1 - i);
+        }
+        ctx.send(client, new GridJobList(m.ticket(), newest, all.size()));
+    }
+
+    /** Asks the owner of {@code id}'s point; {@code then} gets its answer, or null after {@code timeoutMillis}. */
+    private void ask(JobId id, long timeoutMillis, Consumer<JobStatusReply> then) {
+        long ticket = nextTicket++;
+        Timer timeout = ctx.schedule(timeoutMillis, () -> {
+            Ask a = asks.remove(ticket);
+            if (a != null) {
+                a.then.accept(null);
+            }
+        });
+        asks.put(ticket, new Ask(then, timeout));
+        node.overlay().routeToOwner(id.point(), new StatusQuery(ticket, id, ctx.self()));
+    }
+
+    private void answered(JobStatusReply reply) {
+        Ask a = asks.remove(reply.ticket());
+        if (a != null) {
+            a.timeout.cancel();
+            a.then.accept(reply);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package io.cangrid.live;
+
+import io.cangrid.overlay.LogText;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.wire.MessageCodec;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Asks a node something and waits for its answer: what the operator's commands ({@code peers},
+ * {@code nodes}) use. A client authenticates exactly like a node, under a random id and without an
+ * address, so the node answers on the connection the question came on.
+ */
+public final class LiveClient implements AutoCloseable {
+
+    private final NetConfig config;
+    private final MessageCodec codec;
+    private final MessageEncoder encoder;
+    private final EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("cangrid-client", true));
+    private final SecureRandom random = new SecureRandom();
+    private final RejectLog rejects = new RejectLog(true);
+    private final NonceLedger nonces = new NonceLedger();
+
+    public LiveClient(NetConfig config) {
+        this.config = config;
+        this.codec = MessageCodec.discover(config.maxBodyBytes());
+        this.encoder = new MessageEncoder(codec, config.maxFrameBytes());
+    }
+
+    /**
+     * The answer of the node at {@code host:port} to {@code question}.
+     *
+     * @throws MessageTooLargeException when the question does not fit in a frame; nothing is sent
+     * @throws IOException when the node cannot be reached, refuses the connection or does not answer
+     */
+    public Message ask(String host, int port, Message question, Duration timeout) throws IOException {
+        // Checked before connecting: the node would refuse the frame and close, leaving the caller to wait.
+        EncodedMessage encoded = encoder.encode(question);
+        CompletableFuture<Message> answer = new CompletableFuture<>();
+        String[] refusal = new String[1];
+        SessionEvents events = new SessionEvents() {
+            @Override
+            public void opened(Channel channel, NodeId remote) {
+                channel.writeAndFlush(encoded);
+            }
+
+            @Override
+            public void received(NodeId remote, Message message) {
+                answer.complete(message);
+            }
+
+            @Override
+            public void refused(String reason) {
+                refusal[0] = reason;
+            }
+
+            @Override
+            public void closed(Channel channel, NodeId remote) {
+                // The reason may quote the node's hello; the message is likely to end up in a log line.
+                answer.completeExceptionally(new IOException(host + ":" + port + (refusal[0] != null
+                        ? " refused: " + LogText.of(refusal[0], RejectLog.MAX_REASON_CHARS)
+                        : remote == null ? " closed the connection during the handshake (another grid secret or"
+                                + " grid name? see that node's log)" : " closed the connection without answering")));
+            }
+        };
+        byte[] nonce = new byte[Hello.NONCE_BYTES];
+        random.nextBytes(nonce);
+        Hello mine = new Hello(Hello.PROTOCOL_VERSION, config.grid(), nonce, NodeId.of(random.nextLong()));
+        Bootstrap b = new Bootstrap()
+                .group(group)
+                .channel(NioSocketChannel.class)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(timeout.toMillis(), config.connectMillis()))
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        Pipelines.install(ch, true, config, codec,
+                                new SessionHandler(true, config, codec, mine, events, nonces, rejects));
+                    }
+                });
+        ChannelFuture f = b.connect(host, port);
+        f.addListener(done -> {
+            if (!done.isSuccess()) {
+                answer.completeExceptionally(new IOException("no answer from " + host + ":" + port + ": "
+                        + done.cause().getMessage()));
+            }
+        });
+        try {
+            return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new IOException("no answer from " + host + ":" + port + " within " + timeout.toMillis() + " ms");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted waiting for " + host + ":" + port);
+        } finally {
+            f.channel().close();
+        }
+    }
+
+    @Override
+    public void close() {
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
+    }
+}

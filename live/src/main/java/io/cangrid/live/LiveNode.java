@@ -1,0 +1,266 @@
+package io.cangrid.live;
+
+import io.cangrid.overlay.LogText;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.NodeProgram;
+import io.cangrid.overlay.NodeProgramFactory;
+import io.cangrid.overlay.Timer;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import java.security.SecureRandom;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import java.util.random.RandomGenerator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One live node: its identity, its program, its connections, and the {@link NodeContext} its program
+ * sees. Everything of a node — protocol events, timers, its connections' handlers — runs on one Netty
+ * event loop, which other nodes of the same runtime may share; so the program is only ever called from
+ * one thread, and work from other threads reaches it through {@link #post}.
+ */
+public final class LiveNode implements NodeContext {
+
+    private static final Logger log = LoggerFactory.getLogger(LiveNode.class);
+
+    private enum State { BOUND, RUNNING, EXITING, STOPPED }
+
+    private final LiveRuntime runtime;
+    private final EventLoop loop;
+    private final NodeId id;
+    private final PeerLinks links;
+    private final RandomGenerator random;
+    private final CompletableFuture<Void> stopped = new CompletableFuture<>();
+    private final LongAdder delivered = new LongAdder();
+    private volatile State state = State.BOUND;
+    private Channel server;
+    private NodeProgram program;
+    private long exitStarted;
+
+    LiveNode(LiveRuntime runtime, EventLoop loop, NodeId id, SecureRandom seeds) {
+        this.runtime = runtime;
+        this.loop = loop;
+        this.id = id;
+        this.random = new SplittableRandom(seeds.nextLong());
+        this.links = new PeerLinks(this, runtime.config());
+    }
+
+    void listenOn(Channel serverChannel) {
+        this.server = serverChannel;
+    }
+
+    // ---- what the runtime's user drives ---------------------------------------------------------------
+
+    /** Creates the program on the node's thread and starts it; messages that came earlier were dropped. */
+    public CompletableFuture<Void> start(NodeProgramFactory factory) {
+        return CompletableFuture.runAsync(() -> {
+            if (state != State.BOUND) {
+                throw new IllegalStateException("node " + id + " was already started");
+            }
+            program = factory.create(this);
+            state = State.RUNNING;
+            program.start();
+        }, loop);
+    }
+
+    /** Opens a connection to {@code host:port} and completes with the id of the node that answered there. */
+    public CompletableFuture<NodeId> identify(String host, int port) {
+        CompletableFuture<NodeId> result = new CompletableFuture<>();
+        loop.execute(() -> links.identify(host, port).whenComplete((node, failure) -> {
+            if (failure != null) {
+                result.completeExceptionally(failure);
+            } else {
+                result.complete(node);
+            }
+        }));
+        return result;
+    }
+
+    /** Asks the program to leave gracefully; completes when the node has stopped. */
+    public CompletableFuture<Void> leave() {
+        loop.execute(() -> {
+            if (state == State.RUNNING) {
+                program.leave();
+            } else if (state == State.BOUND) {
+                exit();
+            }
+        });
+        return stopped;
+    }
+
+    /** Stops at once, without a word to anyone: what a killed process looks like to its peers. */
+    public void crash() {
+        state = State.STOPPED;
+        loop.execute(this::closeEverything);
+    }
+
+    public CompletableFuture<Void> stopped() {
+        return stopped;
+    }
+
+    public boolean isRunning() {
+        return state == State.RUNNING;
+    }
+
+    /** Runs {@code read} on the node's thread with its program (null before start) and returns the result. */
+    public <T> CompletableFuture<T> inspect(Function<NodeProgram, T> read) {
+        return CompletableFuture.supplyAsync(() -> read.apply(program), loop);
+    }
+
+    public NetStats stats() {
+        return new NetStats(links.sent(), delivered.sum(), links.dropped(), runtime.rejects().rejected(),
+                links.connections());
+    }
+
+    // ---- NodeContext ----------------------------------------------------------------------------------
+
+    @Override
+    public NodeId self() {
+        return id;
+    }
+
+    @Override
+    public long now() {
+        return System.currentTimeMillis();
+    }
+
+    @Override
+    public Timer schedule(long delayMillis, Runnable action) {
+        if (delayMillis < 0) {
+            throw new IllegalArgumentException("timer delay must be >= 0, was " + delayMillis);
+        }
+        LiveTimer t = new LiveTimer();
+        t.future = loop.schedule(() -> {
+            if (state == State.RUNNING && !t.isCancelled()) {
+                runSafely(action, "a timer");
+            }
+        }, delayMillis, TimeUnit.MILLISECONDS);
+        return t;
+    }
+
+    @Override
+    public RandomGenerator random() {
+        return random;
+    }
+
+    @Override
+    public void send(NodeId to, Message message) {
+        if (to.value() == id.value()) {
+            post(() -> deliver(id, message));
+        } else {
+            links.send(to, message);
+        }
+    }
+
+    @Override
+    public void post(Runnable action) {
+        if (state == State.STOPPED) {
+            return;
+        }
+        loop.execute(() -> {
+            if (state == State.RUNNING) {
+                runSafely(action, "a posted action");
+            }
+        });
+    }
+
+    @Override
+    public void exit() {
+        if (state == State.RUNNING || state == State.BOUND) {
+            state = State.EXITING;
+            exitStarted = System.currentTimeMillis();
+            loop.execute(this::drainThenClose);
+        }
+    }
+
+    // ---- the runtime's side ---------------------------------------------------------------------------
+
+    void arrived(NodeId from, Message message) {
+        if (state != State.RUNNING) {
+            return;
+        }
+        if (loop.inEventLoop()) {
+            // The connection's handler already runs on this node's thread: hand the message over now
+            // rather than as one more task, which is most of a routed message's cost on a busy node.
+            deliver(from, message);
+        } else {
+            loop.execute(() -> deliver(from, message));
+        }
+    }
+
+    private void deliver(NodeId from, Message message) {
+        if (state == State.RUNNING) {
+            delivered.increment();
+            runSafely(() -> program.receive(from, message), message.getClass().getSimpleName() + " from " + from);
+        }
+    }
+
+    private void runSafely(Runnable action, String what) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            // A fault in protocol code must not take the node's connections (or its loop's other nodes) down.
+            // What is named may come from a peer (its address, text in its message): escaped, one line.
+            log.error("{}: failed handling {}: {}", id.shortName(), LogText.of(what), LogText.of(e.toString(), 1000));
+            log.debug("{}: stack of the failure", id.shortName(), e);
+        }
+    }
+
+    /** Lets handshakes still under way deliver what a leaving program sent, for a bounded time. */
+    private void drainThenClose() {
+        if (links.anyPending() && System.currentTimeMillis() - exitStarted < runtime.config().leaveGraceMillis()) {
+            loop.schedule(this::drainThenClose, 20, TimeUnit.MILLISECONDS);
+            return;
+        }
+        state = State.STOPPED;
+        closeEverything();
+    }
+
+    private void closeEverything() {
+        if (server != null) {
+            server.close();
+        }
+        links.closeAll();
+        stopped.complete(null);
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    LiveRuntime runtime() {
+        return runtime;
+    }
+
+    PeerLinks links() {
+        return links;
+    }
+
+    SessionHandler newSession(boolean initiator, SessionEvents events) {
+        return runtime.newSession(initiator, id, events);
+    }
+
+    private static final class LiveTimer implements Timer {
+        private volatile boolean cancelled;
+        private io.netty.util.concurrent.ScheduledFuture<?> future;
+
+        @Override
+        public void cancel() {
+            cancelled = true;
+            if (future != null) {
+                future.cancel(false);
+            }
+        }
+
+        @Override
+        public boolean isCancelled() {
+            return cancelled;
+        }
+    }
+}

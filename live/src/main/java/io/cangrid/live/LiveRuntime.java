@@ -1,0 +1,127 @@
+package io.cangrid.live;
+
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.wire.MessageCodec;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.SocketException;
+import java.security.SecureRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Hosts live nodes in one JVM: one event loop group that every node shares (each node is pinned to one
+ * of its loops), one codec, one grid configuration. A process running {@code cangrid node} has one
+ * runtime with one node; tests and benchmarks put dozens of nodes on one runtime.
+ */
+public final class LiveRuntime implements AutoCloseable {
+
+    private final NetConfig config;
+    private final MessageCodec codec;
+    private final MessageEncoder encoder;
+    private final EventLoopGroup group;
+    private final RejectLog rejects = new RejectLog();
+    private final NonceLedger nonces = new NonceLedger();
+    private final SecureRandom secureRandom = new SecureRandom();
+
+    public LiveRuntime(NetConfig config, int threads) {
+        this.config = config;
+        this.codec = MessageCodec.discover(config.maxBodyBytes());
+        this.encoder = new MessageEncoder(codec, config.maxFrameBytes());
+        this.group = new NioEventLoopGroup(threads, new DefaultThreadFactory("cangrid-net", true));
+    }
+
+    /**
+     * Binds a node to {@code listen} (port 0 picks a free port). It is reached at {@code advertiseHost}
+     * (null: the listen host) and {@code advertisePort} (0: the bound port). Its id is 64 random bits.
+     *
+     * @throws UncheckedIOException naming the address when it cannot be bound
+     */
+    public LiveNode bind(InetSocketAddress listen, String advertiseHost, int advertisePort) {
+        String host = advertiseHost != null ? advertiseHost : listen.getHostString();
+        if (advertiseHost == null && listen.getAddress() != null && listen.getAddress().isAnyLocalAddress()) {
+            throw new IllegalArgumentException("listening on " + listen.getHostString()
+                    + " needs an address peers can reach (--advertise HOST:PORT)");
+        }
+        EventLoop loop = group.next();
+        // The node exists before its socket so that accepted connections find it; its id needs the port.
+        LiveNode[] holder = new LiveNode[1];
+        ServerBootstrap sb = new ServerBootstrap()
+                .group(loop, loop)
+                .channel(NioServerSocketChannel.class)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        LiveNode node = holder[0];
+                        if (node == null) {
+                            ch.close(); // accepted in the instant between bind and the node's creation
+                            return;
+                        }
+                        if (!node.links().accepted(ch)) {
+                            return; // closed: too many connections are in their handshake
+                        }
+                        Pipelines.install(ch, false, config, codec, node.newSession(false, node.links()));
+                    }
+                });
+        ChannelFuture bound = sb.bind(listen).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            Throwable cause = bound.cause();
+            String why = cause instanceof SocketException ? cause.getMessage() : String.valueOf(cause);
+            throw new UncheckedIOException("cannot listen on " + listen.getHostString() + ":" + listen.getPort()
+                    + ": " + why, new java.io.IOException(why, cause));
+        }
+        int port = advertisePort > 0 ? advertisePort : ((InetSocketAddress) bound.channel().localAddress()).getPort();
+        LiveNode node = new LiveNode(this, loop, new NodeId(secureRandom.nextLong(), host, port), secureRandom);
+        node.listenOn(bound.channel());
+        holder[0] = node;
+        return node;
+    }
+
+    /** The address a node's socket is bound to (with the real port when it asked for port 0). */
+    public static InetSocketAddress boundAddress(LiveNode node) {
+        return new InetSocketAddress(node.self().host(), node.self().port());
+    }
+
+    SessionHandler newSession(boolean initiator, NodeId self, SessionEvents events) {
+        byte[] nonce = new byte[Hello.NONCE_BYTES];
+        secureRandom.nextBytes(nonce);
+        Hello mine = new Hello(Hello.PROTOCOL_VERSION, config.grid(), nonce, self);
+        return new SessionHandler(initiator, config, codec, mine, events, nonces, rejects);
+    }
+
+    public NetConfig config() {
+        return config;
+    }
+
+    public MessageCodec codec() {
+        return codec;
+    }
+
+    MessageEncoder encoder() {
+        return encoder;
+    }
+
+    RejectLog rejects() {
+        return rejects;
+    }
+
+    /** Connections refused by any node of this runtime so far. */
+    public long rejectedConnections() {
+        return rejects.rejected();
+    }
+
+    @Override
+    public void close() {
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+}

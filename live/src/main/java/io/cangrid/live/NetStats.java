@@ -1,0 +1,8 @@
+package io.cangrid.live;
+
+/**
+ * A node's traffic so far: messages handed to the network, messages delivered to its program, messages
+ * dropped because the peer could not be reached (or its queue was full), and connections refused.
+ */
+public record NetStats(long sent, long delivered, long dropped, long rejectedConnections, int connections) {
+}

@@ -1,0 +1,259 @@
+package io.cangrid.live;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.cangrid.overlay.LogText;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeId;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.AttributeKey;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A node's connections to its peers, one reused per peer (keyed by the peer's id), opened on first use,
+ * reopened after a back-off that doubles while the peer stays unreachable. A message to a peer that
+ * cannot be reached is dropped and counted: the protocols tolerate loss. So is a message too large for a
+ * frame, with a warning: it is refused here, before it could make the peer close the connection that
+ * every later message to it travels on. Caffeine bounds how many connections stay open and how many
+ * back-off records are kept. Runs on the node's event loop.
+ *
+ * <p>Two nodes that connect to each other at the same moment end up with two connections, one each way;
+ * each writes on the one it opened and both stay until idle. That is rare and harmless, so it is
+ * tolerated rather than negotiated away.
+ */
+final class PeerLinks implements SessionEvents {
+
+    private static final Logger log = LoggerFactory.getLogger(PeerLinks.class);
+    private static final AttributeKey<PeerLink> LINK = AttributeKey.valueOf("cangrid.link");
+    private static final int WARNINGS_PER_SECOND = 10;
+
+    private record Backoff(long until, long delay) {
+    }
+
+    private final LiveNode node;
+    private final NetConfig config;
+    private final MessageEncoder encoder;
+    private final LineBudget refusalWarnings = new LineBudget(WARNINGS_PER_SECOND);
+    private final HandshakeGate handshakes;
+    private final Cache<Long, PeerLink> byPeer;
+    private final Cache<Long, Backoff> backoffs;
+    final ChannelGroup channels;
+    private final LongAdder sent = new LongAdder();
+    private final LongAdder dropped = new LongAdder();
+
+    PeerLinks(LiveNode node, NetConfig config) {
+        this.node = node;
+        this.config = config;
+        this.encoder = node.runtime().encoder();
+        this.handshakes = new HandshakeGate(config.maxHandshakes(), config.maxHandshakesPerAddress());
+        this.channels = new DefaultChannelGroup(node.loop());
+        this.byPeer = Caffeine.newBuilder()
+                .maximumSize(config.maxConnections())
+                .executor(Runnable::run)
+                .<Long, PeerLink>evictionListener((peer, link, cause) -> {
+                    if (link != null) {
+                        link.channel.close();
+                    }
+                })
+                .build();
+        this.backoffs = Caffeine.newBuilder()
+                .maximumSize(4L * config.maxConnections())
+                .expireAfterWrite(Duration.ofMillis(2 * config.backoffMaxMillis()))
+                .executor(Runnable::run)
+                .build();
+    }
+
+    void send(NodeId to, Message m) {
+        sent.increment();
+        EncodedMessage encoded;
+        try {
+            encoded = encoder.encode(m);
+        } catch (MessageTooLargeException e) {
+            refused(to, m, e.getMessage());
+            return;
+        } catch (IllegalArgumentException e) {
+            // A type without a wire id: a bug here, not the peer's doing, so its connection is left alone too.
+            refused(to, m, "cannot encode it: " + e.getMessage());
+            return;
+        }
+        PeerLink link = byPeer.getIfPresent(to.value());
+        if (link == null) {
+            if (!to.hasAddress()) {
+                dropped.increment();
+                log.debug("{}: dropped {} to {}: no connection and no address", node.self().shortName(),
+                        encoded.type(), LogText.of(to.toString()));
+                return;
+            }
+            Backoff b = backoffs.getIfPresent(to.value());
+            if (b != null && System.currentTimeMillis() < b.until()) {
+                dropped.increment();
+                return;
+            }
+            link = connect(to.host(), to.port());
+            link.remote = to;
+            byPeer.put(to.value(), link);
+        }
+        if (link.open) {
+            link.channel.writeAndFlush(encoded, link.channel.voidPromise());
+        } else if (!link.hold(encoded, config.maxPendingPerPeer())) {
+            dropped.increment();
+        }
+    }
+
+    /** Drops a message that cannot be sent at all; the connection to its peer is left as it is. */
+    private void refused(NodeId to, Message m, String why) {
+        dropped.increment();
+        int held = refusalWarnings.take();
+        if (held >= 0) {
+            log.warn("{}: not sending {} to {}: {}{}", node.self().shortName(), m.getClass().getSimpleName(),
+                    LogText.of(to.toString()), LogText.of(why, 1000), LineBudget.heldBack(held));
+        }
+    }
+
+    /** Opens a connection to an address and tells who answered there; the connection is kept for reuse. */
+    CompletableFuture<NodeId> identify(String host, int port) {
+        return connect(host, port).identified;
+    }
+
+    private PeerLink connect(String host, int port) {
+        Bootstrap b = new Bootstrap()
+                .group(node.loop())
+                .channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.connectMillis())
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        Pipelines.install(ch, true, config, node.runtime().codec(), node.newSession(true, PeerLinks.this));
+                    }
+                });
+        ChannelFuture f = b.connect(host, port);
+        PeerLink link = new PeerLink(f.channel(), true);
+        f.channel().attr(LINK).set(link);
+        channels.add(f.channel());
+        f.addListener(done -> {
+            if (!done.isSuccess()) {
+                failed(link, "cannot connect to " + host + ":" + port + ": " + done.cause().getMessage());
+            }
+        });
+        return link;
+    }
+
+    /**
+     * An accepted connection: it becomes a link once its handshake succeeds. Returns false when it was
+     * closed at once instead, for the grid port holds as many connections in their handshake as it may.
+     */
+    boolean accepted(Channel ch) {
+        String refusal = handshakes.admit(ch);
+        if (refusal != null) {
+            node.runtime().rejects().closed(ch.remoteAddress(), refusal);
+            ch.close();
+            return false;
+        }
+        ch.attr(LINK).set(new PeerLink(ch, false));
+        channels.add(ch);
+        return true;
+    }
+
+    @Override
+    public void opened(Channel channel, NodeId remote) {
+        handshakes.release(channel);
+        PeerLink link = channel.attr(LINK).get();
+        if (link.outbound && link.remote != null && link.remote.value() != remote.value()) {
+            // Another node now listens where the expected one did: what was queued was not meant for it.
+            dropped.add(link.discardPending());
+            byPeer.asMap().remove(link.remote.value(), link);
+        }
+        link.remote = remote;
+        link.open = true;
+        PeerLink current = byPeer.getIfPresent(remote.value());
+        if (current == null || (!current.open && current != link && !current.hasPending())) {
+            byPeer.put(remote.value(), link);
+        }
+        backoffs.invalidate(remote.value());
+        link.release();
+        link.identified.complete(remote);
+    }
+
+    @Override
+    public void received(NodeId remote, Message message) {
+        node.arrived(remote, message);
+    }
+
+    @Override
+    public void closed(Channel channel, NodeId remote) {
+        PeerLink link = channel.attr(LINK).get();
+        if (link != null) {
+            String refusal = channel.attr(SessionHandler.REFUSAL).get();
+            failed(link, refusal != null ? "refused: " + refusal
+                    : "connection closed" + (remote == null ? " during the handshake" : ""));
+        }
+    }
+
+    private void failed(PeerLink link, String why) {
+        boolean wasOpen = link.open;
+        link.open = false;
+        dropped.add(link.discardPending());
+        if (link.remote != null) {
+            byPeer.asMap().remove(link.remote.value(), link);
+            if (link.outbound && !wasOpen) {
+                Backoff prev = backoffs.getIfPresent(link.remote.value());
+                long delay = prev == null ? config.backoffMinMillis()
+                        : Math.min(config.backoffMaxMillis(), 2 * prev.delay());
+                backoffs.put(link.remote.value(), new Backoff(System.currentTimeMillis() + delay, delay));
+            }
+        }
+        if (!link.identified.isDone()) {
+            link.identified.completeExceptionally(new ConnectException(why));
+        }
+    }
+
+    /** Whether some connection is still in its handshake with messages waiting for it. */
+    boolean anyPending() {
+        for (PeerLink l : byPeer.asMap().values()) {
+            if (!l.open && l.hasPending()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Writes out what is queued, then closes every connection. */
+    void closeAll() {
+        for (Channel ch : channels) {
+            ch.flush();
+        }
+        channels.close();
+        byPeer.invalidateAll();
+    }
+
+    long sent() {
+        return sent.sum();
+    }
+
+    long dropped() {
+        return dropped.sum();
+    }
+
+    int connections() {
+        return channels.size();
+    }
+
+    /** Accepted connections still in their handshake. */
+    int inHandshake() {
+        return handshakes.inHandshake();
+    }
+}

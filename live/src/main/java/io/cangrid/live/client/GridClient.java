@@ -1,0 +1,199 @@
+package io.cangrid.live.client;
+
+import io.cangrid.live.LiveClient;
+import io.cangrid.live.MessageTooLargeException;
+import io.cangrid.live.NetConfig;
+import io.cangrid.overlay.Message;
+import io.cangrid.jobs.gateway.GridCancel;
+import io.cangrid.jobs.gateway.GridExplain;
+import io.cangrid.jobs.gateway.GridExplained;
+import io.cangrid.jobs.gateway.GridJobList;
+import io.cangrid.jobs.gateway.GridJobs;
+import io.cangrid.jobs.gateway.GridRemove;
+import io.cangrid.jobs.gateway.GridRemoved;
+import io.cangrid.jobs.gateway.GridStatus;
+import io.cangrid.jobs.gateway.GridSubmit;
+import io.cangrid.jobs.gateway.GridSubmitted;
+import io.cangrid.jobs.gateway.JobGateway;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobSpec;
+import io.cangrid.jobs.message.CancelReply;
+import io.cangrid.jobs.message.JobStatusReply;
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.time.Duration;
+
+/**
+ * The Java client API of a live grid: submits jobs through one node (any node of the grid), and asks it
+ * about any job. It authenticates with the grid's secret like every node and client. Thread-safe.
+ *
+ * <pre>{@code
+ * try (GridClient grid = new GridClient(NetConfig.of("cangrid", secret), "node-a.lan", 7000)) {
+ *     JobId id = grid.submit(spec);
+ *     JobStatusReply end = grid.await(id, Duration.ofMinutes(10));
+ * }
+ * }</pre>
+ */
+public final class GridClient implements AutoCloseable {
+
+    /** A submission waits for the job's owner to hold it, which the node bounds at 10 s. */
+    static final Duration SUBMIT_TIMEOUT = Duration.ofSeconds(15);
+    static final Duration ASK_TIMEOUT = Duration.ofSeconds(5);
+    static final int ATTEMPTS = 3;
+    static final long POLL_MILLIS = 250;
+
+    private final LiveClient client;
+    private final String host;
+    private final int port;
+    private final SecureRandom random = new SecureRandom();
+
+    public GridClient(NetConfig config, String host, int port) {
+        this.client = new LiveClient(config);
+        this.host = host;
+        this.port = port;
+    }
+
+    /**
+     * Submits {@code spec}; returns its id once the job's owner holds it. A submission whose answer is lost
+     * is sent again under the same key, so it names the same job and the grid runs it once.
+     *
+     * @throws JobRefusedException when the node refuses the job (the reason says why)
+     * @throws IOException when the node cannot be reached or refuses the connection
+     */
+    public JobId submit(JobSpec spec) throws IOException {
+        long key = random.nextLong();
+        IOException last = null;
+        for (int i = 0; i < ATTEMPTS; i++) {
+            try {
+                Message m = client.ask(host, port, new GridSubmit(random.nextLong(), spec, key), SUBMIT_TIMEOUT);
+                if (m instanceof GridSubmitted s) {
+                    if (s.job() == null) {
+                        throw new JobRefusedException(s.refusal());
+                    }
+                    return s.job();
+                }
+                throw new IOException(host + ":" + port + " answered a submission with " + m.getClass().getSimpleName());
+            } catch (JobRefusedException | MessageTooLargeException e) {
+                throw e; // asking again cannot help
+            } catch (IOException e) {
+                last = e;
+                if (e.getMessage() != null && (e.getMessage().contains("refused") || e.getMessage().contains("handshake"))) {
+                    break; // another secret or grid: trying again cannot help
+                }
+            }
+        }
+        throw last;
+    }
+
+    /** The job's state as its owner (or, failing that, the node asked) knows it; state null: no record. */
+    public JobStatusReply status(JobId id) throws IOException {
+        IOException last = null;
+        for (int i = 0; i < ATTEMPTS; i++) {
+            try {
+                Message m = client.ask(host, port, new GridStatus(random.nextLong(), id), ASK_TIMEOUT);
+                if (m instanceof JobStatusReply r) {
+                    return r;
+                }
+                throw new IOException(host + ":" + port + " answered a status query with " + m.getClass().getSimpleName());
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    /**
+     * Waits until the job ends and returns how; null when {@code timeout} passes first. Status queries the
+     * node cannot answer meanwhile (its owner is being replaced) are asked again.
+     */
+    public JobStatusReply await(JobId id, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            JobStatusReply r;
+            try {
+                r = status(id);
+            } catch (IOException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                r = null;
+            }
+            if (r != null && r.state() != null && r.state().isTerminal()) {
+                return r;
+            }
+            if (System.nanoTime() + POLL_MILLIS * 1_000_000 > deadline) {
+                return null;
+            }
+            Thread.sleep(POLL_MILLIS);
+        }
+    }
+
+    /**
+     * Cancels the job: its owner ends it CANCELLED and its run node kills the run. The reply says whether
+     * this call ended it, or how the job had already ended, or that no owner knows it. Not retried: a lost
+     * answer leaves the job cancelled, and asking again then reports it ended already.
+     */
+    public CancelReply cancel(JobId id) throws IOException {
+        Message m = client.ask(host, port, new GridCancel(random.nextLong(), id), ASK_TIMEOUT);
+        if (m instanceof CancelReply r) {
+            return r;
+        }
+        throw new IOException(host + ":" + port + " answered a cancellation with " + m.getClass().getSimpleName());
+    }
+
+    /**
+     * The jobs that came in through this node, newest first, at most {@code limit} of them (the node lists
+     * {@value JobGateway#MAX_LISTED} at most); the answer's total says how many it knows of.
+     */
+    public GridJobList jobs(int limit) throws IOException {
+        Message m = client.ask(host, port, new GridJobs(random.nextLong(), limit), ASK_TIMEOUT);
+        if (m instanceof GridJobList l) {
+            return l;
+        }
+        throw new IOException(host + ":" + port + " answered a job listing with " + m.getClass().getSimpleName());
+    }
+
+    /** The newest {@value JobGateway#MAX_LISTED} jobs that came in through this node. */
+    public GridJobList jobs() throws IOException {
+        return jobs(JobGateway.MAX_LISTED);
+    }
+
+    /**
+     * The steps the node at {@code host:port} (any node of the grid, reached with this client's settings)
+     * kept of {@code id}. Not retried: explaining follows many nodes, and one that does not answer is
+     * reported as such.
+     */
+    public GridExplained explainAt(String host, int port, JobId id) throws IOException {
+        Message m = client.ask(host, port, new GridExplain(random.nextLong(), id), ASK_TIMEOUT);
+        if (m instanceof GridExplained r) {
+            return r;
+        }
+        throw new IOException(host + ":" + port + " answered an explain query with " + m.getClass().getSimpleName());
+    }
+
+    /** The steps the node this client talks to kept of {@code id}. */
+    public GridExplained explain(JobId id) throws IOException {
+        return explainAt(host, port, id);
+    }
+
+    /** Deletes the result the node stored of {@code id}; false when it had none. */
+    public boolean remove(JobId id) throws IOException {
+        Message m = client.ask(host, port, new GridRemove(random.nextLong(), id), ASK_TIMEOUT);
+        if (m instanceof GridRemoved r) {
+            return r.removed();
+        }
+        throw new IOException(host + ":" + port + " answered a removal with " + m.getClass().getSimpleName());
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+
+    /** The node refused a job: its spec does not fit the grid. */
+    public static final class JobRefusedException extends IOException {
+        public JobRefusedException(String reason) {
+            super(reason);
+        }
+    }
+}

@@ -1,7 +1,0 @@
-package io.cangrid.overlay.gateway;
-
-import io.cangrid.overlay.Message;
-
-/** Client → a node: the jobs that came in through you, newest first, at most {@code limit} of them. */
-public record GridJobs(long ticket, int limit) implements Message {
-}

@@ -1,7 +1,0 @@
-package io.cangrid.overlay.job.message;
-
-import io.cangrid.overlay.job.JobProfile;
-
-/** Client → any node: the client lost track of this job (no progress for too long); route it again. */
-public record ResubmitJob(JobProfile profile) implements JobMessage {
-}

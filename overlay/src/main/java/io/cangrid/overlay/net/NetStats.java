@@ -1,8 +1,0 @@
-package io.cangrid.overlay.net;
-
-/**
- * A node's traffic so far: messages handed to the network, messages delivered to its program, messages
- * dropped because the peer could not be reached (or its queue was full), and connections refused.
- */
-public record NetStats(long sent, long delivered, long dropped, long rejectedConnections, int connections) {
-}

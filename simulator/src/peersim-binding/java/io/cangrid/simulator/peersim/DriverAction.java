@@ -1,5 +1,0 @@
-package io.cangrid.simulator.peersim;
-
-/** An action of the experiment driver (a join, an arrival, a churn event), run at its time. */
-record DriverAction(Runnable action) {
-}
