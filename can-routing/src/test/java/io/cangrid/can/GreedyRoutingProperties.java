@@ -6,7 +6,7 @@ import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.message.RouteEnvelope;
-import io.cangrid.can.sim.RoutingProbe;
+import io.cangrid.can.message.RoutingProbe;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
 import io.cangrid.overlay.resource.Capabilities;

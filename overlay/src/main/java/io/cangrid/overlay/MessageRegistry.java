@@ -1,6 +1,5 @@
 package io.cangrid.overlay;
 
-import com.esotericsoftware.kryo.Serializer;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,7 +15,7 @@ public final class MessageRegistry {
 
     private final Map<Integer, Class<?>> byId = new LinkedHashMap<>();
     private final Map<Class<?>, Integer> byType = new LinkedHashMap<>();
-    private final Map<Class<?>, Serializer<?>> serializers = new LinkedHashMap<>();
+    private final Map<Class<?>, ValueCodec<?>> codecs = new LinkedHashMap<>();
 
     /** A registry holding every catalog found on the class path. */
     public static MessageRegistry discover() {
@@ -46,18 +45,18 @@ public final class MessageRegistry {
     }
 
     /**
-     * Registers a type that Kryo's defaults cannot rebuild (a final class with a private array, say) with
-     * the serializer that writes and reads it; records, enums and arrays need none.
+     * Registers a type the generic record form cannot rebuild (a final class with a private array, say), or
+     * would carry slowly, with the codec that writes and reads it; records, enums and arrays need none.
      */
-    public MessageRegistry register(int id, Class<?> type, Serializer<?> serializer) {
+    public <T> MessageRegistry register(int id, Class<T> type, ValueCodec<T> codec) {
         register(id, type);
-        serializers.put(type, java.util.Objects.requireNonNull(serializer, "serializer"));
+        codecs.put(type, java.util.Objects.requireNonNull(codec, "codec"));
         return this;
     }
 
-    /** The serializer registered for {@code type}, or null when Kryo's default serves. */
-    public Serializer<?> serializerOf(Class<?> type) {
-        return serializers.get(type);
+    /** The codec registered for {@code type}, or null when the generic form serves. */
+    public ValueCodec<?> codecOf(Class<?> type) {
+        return codecs.get(type);
     }
 
     /** The id of a registered type, or -1. */

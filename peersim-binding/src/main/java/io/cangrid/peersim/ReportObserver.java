@@ -4,7 +4,9 @@ import io.cangrid.simulator.experiment.RunResult;
 import io.cangrid.simulator.experiment.RunSequence;
 import io.cangrid.simulator.metrics.RunMetrics;
 import io.cangrid.simulator.report.ResultTable;
+import io.cangrid.simulator.report.ReportWriter;
 import io.cangrid.simulator.report.Summaries;
+import io.cangrid.simulator.report.SummaryJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -51,13 +53,13 @@ public final class ReportObserver implements Control {
         Path dir = Path.of(out.isBlank() ? "results/" + sequence.plan().scenario().name() + "-peersim" : out);
         List<Path> files;
         try {
-            files = sequence.writeReport(dir);
+            files = ReportWriter.write(sequence.result(), SummaryJson.toJson(Summaries.of(sequence.result())), dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the results into " + dir + "; set control.NAME.out to "
                     + "a directory that can be written", e);
         }
         if (json) {
-            System.out.println(sequence.summaryJson());
+            System.out.println(SummaryJson.toJson(Summaries.of(sequence.result())));
         } else {
             System.out.print(ResultTable.render(Summaries.of(sequence.result())));
             System.out.println();

@@ -8,7 +8,7 @@ import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.inspect.NodeReport;
 import io.cangrid.can.inspect.OverlayInspector;
 import io.cangrid.can.message.RouteEnvelope;
-import io.cangrid.can.sim.RoutingProbe;
+import io.cangrid.can.message.RoutingProbe;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
 import io.cangrid.live.GridSecret;

@@ -1,6 +1,7 @@
 package io.cangrid.can.geometry;
 
-import com.esotericsoftware.kryo.Kryo;
+import io.cangrid.overlay.ValueReader;
+import io.cangrid.overlay.ValueWriter;
 import io.cangrid.overlay.wire.WireFormatException;
 import java.util.Arrays;
 
@@ -11,8 +12,7 @@ import java.util.Arrays;
  * about 50 are distinct among those that need all eight bytes.
  *
  * <p>Writer and reader each build the same table as the message goes by, so nothing about it is sent. It
- * lives for one message: Kryo clears its graph context once the top-level object is written or read, and
- * the table is found through that context. Entries 0 and 1 are the space's own faces, 0 and 1. The table
+ * lives for one message, as the codec's message state (see ValueWriter#messageState). Entries 0 and 1 are the space's own faces, 0 and 1. The table
  * also holds the message's number of dimensions: every zone of one grid has the same, so only the first
  * zone of a message writes it.
  */
@@ -37,23 +37,14 @@ final class FaceTable {
         reset();
     }
 
-    /**
-     * The table of the message {@code kryo} is writing or reading now. Each Kryo instance keeps one table
-     * and empties it when a new message starts (when the graph context no longer holds it).
-     */
-    static FaceTable of(Kryo kryo) {
-        FaceTable t = (FaceTable) kryo.getGraphContext().get(KEY);
-        if (t == null) {
-            t = (FaceTable) kryo.getContext().get(KEY);
-            if (t == null) {
-                t = new FaceTable();
-                kryo.getContext().put(KEY, t);
-            } else {
-                t.reset();
-            }
-            kryo.getGraphContext().put(KEY, t);
-        }
-        return t;
+    /** The table of the message {@code out} is writing now, emptied when a new message starts. */
+    static FaceTable of(ValueWriter out) {
+        return out.messageState(KEY, FaceTable::new, FaceTable::reset);
+    }
+
+    /** The table of the message {@code in} is reading now. */
+    static FaceTable of(ValueReader in) {
+        return in.messageState(KEY, FaceTable::new, FaceTable::reset);
     }
 
     private void reset() {

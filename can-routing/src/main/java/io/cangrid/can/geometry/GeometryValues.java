@@ -1,10 +1,9 @@
 package io.cangrid.can.geometry;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.Serializer;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import io.cangrid.overlay.wire.CompactDoubles;
+import io.cangrid.overlay.ValueCodec;
+import io.cangrid.overlay.ValueReader;
+import io.cangrid.overlay.ValueWriter;
 import io.cangrid.overlay.wire.WireFormatException;
 
 /**
@@ -17,13 +16,13 @@ public final class GeometryValues {
     }
 
     /*
-     * Both serializers are stateless, so every Kryo instance shares one of each, and a zone writes its path
-     * through PATHS directly: going through Kryo's class lookup for every nested value doubled the cost of
-     * a neighbour state in copy-on-send runs.
+     * Both codecs are stateless, so every message shares one of each, and a zone writes its path through
+     * PATHS directly: going through the codec's class lookup for every nested value doubled the cost of a
+     * neighbour state in copy-on-send runs.
      */
-    private static final Serializer<ZonePath> PATHS = new Serializer<>(false, true) {
+    private static final ValueCodec<ZonePath> PATHS = new ValueCodec<>() {
             @Override
-            public void write(Kryo kryo, Output out, ZonePath path) {
+            public void write(ValueWriter out, ZonePath path) {
                 out.writeVarInt(path.depth(), true);
                 long word = 0;
                 for (int level = 0; level < path.depth(); level++) {
@@ -37,10 +36,10 @@ public final class GeometryValues {
             }
 
             @Override
-            public ZonePath read(Kryo kryo, Input in, Class<? extends ZonePath> type) {
+            public ZonePath read(ValueReader in) {
                 int depth = in.readVarInt(true);
                 int words = (depth + 63) >>> 6;
-                if (depth < 0 || words > in.limit() - in.position()) {
+                if (depth < 0 || words > in.remaining()) {
                     throw new WireFormatException("a zone path of depth " + depth + " cannot fit in the frame");
                 }
                 long[] bits = new long[words];
@@ -60,11 +59,11 @@ public final class GeometryValues {
     private static final int NEW_WHOLE = 1;
     private static final int KNOWN = 2;
 
-    private static final Serializer<Zone> ZONES = new Serializer<>(false, true) {
+    private static final ValueCodec<Zone> ZONES = new ValueCodec<>() {
             @Override
-            public void write(Kryo kryo, Output out, Zone zone) {
+            public void write(ValueWriter out, Zone zone) {
                 int d = zone.dimensions();
-                FaceTable faces = FaceTable.of(kryo);
+                FaceTable faces = FaceTable.of(out);
                 if (faces.dimensions() == 0) {
                     out.writeVarInt(d, true);
                     faces.dimensions(d);
@@ -87,18 +86,18 @@ public final class GeometryValues {
                         faces.add(x);
                     }
                 }
-                PATHS.write(kryo, out, zone.path());
+                PATHS.write(out, zone.path());
                 out.writeVarLong(zone.epoch(), false);
             }
 
             @Override
-            public Zone read(Kryo kryo, Input in, Class<? extends Zone> type) {
-                FaceTable faces = FaceTable.of(kryo);
+            public Zone read(ValueReader in) {
+                FaceTable faces = FaceTable.of(in);
                 int d = faces.dimensions();
                 if (d == 0) {
                     d = in.readVarInt(true);
                     // Each coordinate takes at least a byte.
-                    if (d < 1 || d > (in.limit() - in.position()) / 2) {
+                    if (d < 1 || d > (in.remaining()) / 2) {
                         throw new WireFormatException("a zone of " + d + " dimensions cannot fit in the frame");
                     }
                     faces.dimensions(d);
@@ -123,17 +122,17 @@ public final class GeometryValues {
                         hi[i - d] = x;
                     }
                 }
-                ZonePath path = PATHS.read(kryo, in, ZonePath.class);
+                ZonePath path = PATHS.read(in);
                 long epoch = in.readVarLong(false);
                 return new Zone(lo, hi, path, epoch);
             }
         };
 
-    public static Serializer<ZonePath> paths() {
+    public static ValueCodec<ZonePath> paths() {
         return PATHS;
     }
 
-    public static Serializer<Zone> zones() {
+    public static ValueCodec<Zone> zones() {
         return ZONES;
     }
 }

@@ -1,15 +1,14 @@
 package io.cangrid.can.message;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.Serializer;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import io.cangrid.can.geometry.GeometryValues;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.geometry.ZonePath;
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.wire.KernelValues;
+import io.cangrid.overlay.ValueCodec;
+import io.cangrid.overlay.ValueReader;
+import io.cangrid.overlay.ValueWriter;
 import io.cangrid.overlay.wire.WireFormatException;
 import io.cangrid.overlay.MessageRegistry;
 
@@ -27,7 +26,7 @@ public final class CanMessages implements MessageCatalog {
                 .register(107, NeighbourProbe.class)
                 .register(108, JoinContacts.class)
                 .register(109, ListRequest.class)
-                .register(130, io.cangrid.can.sim.RoutingProbe.class)
+                .register(130, RoutingProbe.class)
                 .register(150, NodeZones.class, new NodeZonesValue())
                 .register(151, NodeZones[].class)
                 .register(152, Zone.class, GeometryValues.zones())
@@ -39,38 +38,34 @@ public final class CanMessages implements MessageCatalog {
      * Claims fill every neighbour state, a dozen or more at a time; written by hand (zones without a class
      * id each, no reflection) they encode and decode several times faster than the generic record form.
      */
-    private static final class NodeZonesValue extends Serializer<NodeZones> {
+    private static final class NodeZonesValue implements ValueCodec<NodeZones> {
 
-        private final Serializer<Zone> zones = GeometryValues.zones();
-        private final Serializer<NodeId> nodes = KernelValues.nodeIds();
-
-        NodeZonesValue() {
-            super(false, true);
-        }
+        private final ValueCodec<Zone> zones = GeometryValues.zones();
+        private final ValueCodec<NodeId> nodes = KernelValues.nodeIds();
 
         @Override
-        public void write(Kryo kryo, Output out, NodeZones claim) {
-            nodes.write(kryo, out, claim.node());
+        public void write(ValueWriter out, NodeZones claim) {
+            nodes.write(out, claim.node());
             out.writeVarLong(claim.version(), false);
             Zone[] held = claim.zones();
             out.writeVarInt(held.length, true);
             for (Zone z : held) {
-                zones.write(kryo, out, z);
+                zones.write(out, z);
             }
         }
 
         @Override
-        public NodeZones read(Kryo kryo, Input in, Class<? extends NodeZones> type) {
-            NodeId node = nodes.read(kryo, in, NodeId.class);
+        public NodeZones read(ValueReader in) {
+            NodeId node = nodes.read(in);
             long version = in.readVarLong(false);
             int n = in.readVarInt(true);
             // A zone takes at least three bytes (a coordinate tag, path depth, epoch): refuse counts the frame cannot hold.
-            if (n > (in.limit() - in.position()) / 3) {
+            if (n > in.remaining() / 3) {
                 throw new WireFormatException("a claim of " + n + " zone(s) cannot fit in the frame");
             }
             Zone[] held = new Zone[n];
             for (int i = 0; i < n; i++) {
-                held[i] = zones.read(kryo, in, Zone.class);
+                held[i] = zones.read(in);
             }
             return new NodeZones(node, version, held);
         }

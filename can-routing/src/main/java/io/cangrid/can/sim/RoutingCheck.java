@@ -1,6 +1,7 @@
 package io.cangrid.can.sim;
 
 import io.cangrid.can.CanNode;
+import io.cangrid.can.message.RoutingProbe;
 import io.cangrid.can.inspect.NeighbourGraph;
 import io.cangrid.can.inspect.PartitionIndex;
 import io.cangrid.overlay.Message;

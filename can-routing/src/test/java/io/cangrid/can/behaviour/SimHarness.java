@@ -6,7 +6,7 @@ import io.cangrid.can.CanPhase;
 import io.cangrid.can.inspect.NodeReport;
 import io.cangrid.can.sim.CanSimulation;
 import io.cangrid.can.sim.PointSource;
-import io.cangrid.can.sim.RoutingProbe;
+import io.cangrid.can.message.RoutingProbe;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
 import io.cangrid.overlay.resource.Capabilities;

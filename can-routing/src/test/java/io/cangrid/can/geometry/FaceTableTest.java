@@ -3,8 +3,12 @@ package io.cangrid.can.geometry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.esotericsoftware.kryo.Kryo;
+import io.cangrid.overlay.ValueWriter;
 import io.cangrid.overlay.wire.WireFormatException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -12,8 +16,8 @@ class FaceTableTest {
 
     @Test
     void numbersFacesInTheOrderTheyFirstAppearAfterTheSpaceFaces() {
-        Kryo kryo = new Kryo();
-        FaceTable t = FaceTable.of(kryo);
+        Messages messages = new Messages();
+        FaceTable t = FaceTable.of(messages);
         assertThat(t.find(0.0)).isZero();
         assertThat(t.find(1.0)).isEqualTo(1);
         SplittableRandom random = new SplittableRandom(5);
@@ -27,42 +31,42 @@ class FaceTableTest {
             assertThat(t.find(faces[i])).isEqualTo(i + 2);
             assertThat(t.get(i + 2)).isEqualTo(faces[i]);
         }
-        assertThat(FaceTable.of(kryo)).as("the same message, the same table").isSameAs(t);
+        assertThat(FaceTable.of(messages)).as("the same message, the same table").isSameAs(t);
     }
 
     @Test
     void aNewMessageStartsFromTheSpaceFacesAlone() {
-        Kryo kryo = new Kryo();
-        FaceTable t = FaceTable.of(kryo);
+        Messages messages = new Messages();
+        FaceTable t = FaceTable.of(messages);
         t.add(0.25);
-        kryo.reset();
-        FaceTable next = FaceTable.of(kryo);
+        messages.next();
+        FaceTable next = FaceTable.of(messages);
         assertThat(next.find(0.25)).isEqualTo(-1);
         assertThat(next.find(1.0)).isEqualTo(1);
     }
 
     @Test
     void aMessageWithThousandsOfFacesLeavesNoneToTheNext() {
-        Kryo kryo = new Kryo();
-        FaceTable big = FaceTable.of(kryo);
+        Messages messages = new Messages();
+        FaceTable big = FaceTable.of(messages);
         for (int i = 1; i <= 5000; i++) {
             big.add(i / 8192.0 + 1e-9);
         }
         assertThat(big.find(5000 / 8192.0 + 1e-9)).isEqualTo(5001);
-        kryo.reset();
-        FaceTable next = FaceTable.of(kryo);
+        messages.next();
+        FaceTable next = FaceTable.of(messages);
         assertThat(next.find(5000 / 8192.0 + 1e-9)).isEqualTo(-1);
         next.add(0.75);
         assertThat(next.find(0.75)).isEqualTo(2);
         assertThat(next.get(1)).isEqualTo(1.0);
 
-        Kryo reading = new Kryo();
+        Messages reading = new Messages();
         FaceTable read = FaceTable.of(reading);
         for (int i = 1; i <= 5000; i++) {
             read.append(i / 8192.0);
         }
         assertThat(read.get(5001)).isEqualTo(5000 / 8192.0);
-        reading.reset();
+        reading.next();
         FaceTable after = FaceTable.of(reading);
         assertThatThrownBy(() -> after.get(2)).isInstanceOf(WireFormatException.class);
         after.append(0.75);
@@ -71,11 +75,70 @@ class FaceTableTest {
 
     @Test
     void aNumberNotYetCarriedIsAWireError() {
-        FaceTable t = FaceTable.of(new Kryo());
+        FaceTable t = FaceTable.of(new Messages());
         t.append(0.3);
         assertThat(t.get(2)).isEqualTo(0.3);
         assertThatThrownBy(() -> t.get(3)).isInstanceOf(WireFormatException.class)
                 .hasMessageContaining("face number 3 of 3");
         assertThatThrownBy(() -> t.get(-1)).isInstanceOf(WireFormatException.class);
+    }
+
+    /**
+     * Message state as a codec keeps it (see ValueWriter#messageState): one instance per key, emptied when
+     * the next message starts. Only the state is needed here; the primitives are never called.
+     */
+    private static final class Messages implements ValueWriter {
+
+        private final Map<Object, Object> kept = new HashMap<>();
+        private final Map<Object, Object> current = new HashMap<>();
+
+        void next() {
+            current.clear();
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <S> S messageState(Object key, Supplier<S> create, Consumer<S> reset) {
+            return (S) current.computeIfAbsent(key, k -> {
+                S state = (S) kept.get(k);
+                if (state == null) {
+                    state = create.get();
+                    kept.put(k, state);
+                } else {
+                    reset.accept(state);
+                }
+                return state;
+            });
+        }
+
+        @Override
+        public void writeByte(int b) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void writeLong(long v) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void writeDouble(double v) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void writeVarInt(int v, boolean positive) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void writeVarLong(long v, boolean positive) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void writeString(String s) {
+            throw new UnsupportedOperationException();
+        }
     }
 }

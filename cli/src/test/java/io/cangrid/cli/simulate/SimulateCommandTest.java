@@ -1,5 +1,6 @@
 package io.cangrid.cli.simulate;
 
+import io.cangrid.simulator.locator.LocatorCatalog;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -69,7 +70,7 @@ class SimulateCommandTest {
         assertThat(printed.get("results")).hasSize(3 * 2);
         assertThat(printed.get("summary").get(0).get("waitRatioToCentral").asDouble()).isEqualTo(1.0);
         // The stand-in waits one second per place in the catalogue: CAN's ratio to CENTRAL is its place + 1.
-        double canPlace = io.cangrid.simulator.run.LocatorCatalog.names().indexOf("CAN") + 1;
+        double canPlace = io.cangrid.simulator.locator.LocatorCatalog.names().indexOf("CAN") + 1;
         assertThat(printed.get("summary").get(2).get("waitRatioToCentral").asDouble()).isEqualTo(canPlace);
         assertThat(printed.get("bestOracle").asText()).isEqualTo("CENTRAL");
         assertThat(printed.get("summary").get(2).get("waitRatioToBestOracle").asDouble()).isEqualTo(canPlace);

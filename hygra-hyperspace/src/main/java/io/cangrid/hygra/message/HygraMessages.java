@@ -1,7 +1,7 @@
 package io.cangrid.hygra.message;
 
 import io.cangrid.hygra.resource.ResourceVector;
-import io.cangrid.hygra.resource.ResourceVectorSerializer;
+import io.cangrid.hygra.resource.ResourceVectorCodec;
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.MessageRegistry;
 
@@ -25,13 +25,12 @@ public final class HygraMessages implements MessageCatalog {
                 .register(312, FindOutcome.class)
                 .register(313, HygraBeacon.class)
                 .register(314, HygraRouted.class)
-                .register(315, io.cangrid.hygra.grid.HygraReport.class)
                 .register(350, NodeState.class)
                 .register(351, NodeState[].class)
                 .register(352, Visit.class)
                 .register(353, Visit[].class)
                 .register(354, FindFailure.class)
-                .register(355, ResourceVector.class, new ResourceVectorSerializer())
+                .register(355, ResourceVector.class, new ResourceVectorCodec())
                 .register(356, Fallback.class);
     }
 }

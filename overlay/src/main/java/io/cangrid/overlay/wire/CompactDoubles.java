@@ -1,7 +1,7 @@
 package io.cangrid.overlay.wire;
 
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
+import io.cangrid.overlay.ValueReader;
+import io.cangrid.overlay.ValueWriter;
 
 /**
  * Doubles in the fewest bytes that keep them exact. Most values the protocols send are round: capability
@@ -20,11 +20,11 @@ public final class CompactDoubles {
     }
 
     /** Writes a value {@link #isShort} accepted. */
-    public static void writeShort(Output out, double x) {
+    public static void writeShort(ValueWriter out, double x) {
         out.writeVarLong(Long.reverse(Double.doubleToRawLongBits(x)), true);
     }
 
-    public static double readShort(Input in) {
+    public static double readShort(ValueReader in) {
         return Double.longBitsToDouble(Long.reverse(in.readVarLong(true)));
     }
 
@@ -32,7 +32,7 @@ public final class CompactDoubles {
      * Writes an array: its length, one bit per value (set for those written whole) packed eight to a byte,
      * then the values.
      */
-    public static void writeArray(Output out, double[] values) {
+    public static void writeArray(ValueWriter out, double[] values) {
         out.writeVarInt(values.length, true);
         for (int first = 0; first < values.length; first += 8) {
             int mask = 0;
@@ -53,9 +53,9 @@ public final class CompactDoubles {
     }
 
     /** Reads an array {@link #writeArray} wrote; {@code what} names it in the error for a length that cannot fit. */
-    public static double[] readArray(Input in, String what) {
+    public static double[] readArray(ValueReader in, String what) {
         int n = in.readVarInt(true);
-        int remaining = in.limit() - in.position();
+        int remaining = in.remaining();
         // Each value takes at least one byte, and every eight of them a mask byte.
         if (n < 0 || n > remaining) {
             throw new WireFormatException(what + " of " + n + " value(s) cannot fit in the " + remaining

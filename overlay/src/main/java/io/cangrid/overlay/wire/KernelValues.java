@@ -1,13 +1,12 @@
 package io.cangrid.overlay.wire;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.Serializer;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.MessageRegistry;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
+import io.cangrid.overlay.ValueCodec;
+import io.cangrid.overlay.ValueReader;
+import io.cangrid.overlay.ValueWriter;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.Requirements;
 import java.util.function.Function;
@@ -19,10 +18,10 @@ import java.util.function.Function;
  */
 public final class KernelValues implements MessageCatalog {
 
-    private static final Serializer<NodeId> NODE_IDS = new NodeIds();
+    private static final ValueCodec<NodeId> NODE_IDS = new NodeIds();
 
-    /** The wire form of node ids, for serializers of other modules that write one without a class lookup. */
-    public static Serializer<NodeId> nodeIds() {
+    /** The wire form of node ids, for codecs of other modules that write one without a class lookup. */
+    public static ValueCodec<NodeId> nodeIds() {
         return NODE_IDS;
     }
 
@@ -30,10 +29,10 @@ public final class KernelValues implements MessageCatalog {
     public void registerInto(MessageRegistry registry) {
         registry.register(1, NodeId.class, NODE_IDS)
                 .register(2, NodeId[].class)
-                .register(3, Point.class, new DoublesValue<>(Point::toArray, Point::of))
+                .register(3, Point.class, new DoublesValue<>(Point.class, Point::toArray, Point::of))
                 .register(4, Point[].class)
-                .register(5, Capabilities.class, new DoublesValue<>(Capabilities::toArray, Capabilities::new))
-                .register(6, Requirements.class, new DoublesValue<>(Requirements::toArray, Requirements::new))
+                .register(5, Capabilities.class, new DoublesValue<>(Capabilities.class, Capabilities::toArray, Capabilities::new))
+                .register(6, Requirements.class, new DoublesValue<>(Requirements.class, Requirements::toArray, Requirements::new))
                 .register(7, double[].class)
                 .register(8, long[].class)
                 .register(9, int[].class)
@@ -43,25 +42,27 @@ public final class KernelValues implements MessageCatalog {
     }
 
     /** A value that is an immutable array of doubles behind a validating factory. */
-    private static final class DoublesValue<T> extends Serializer<T> {
+    private static final class DoublesValue<T> implements ValueCodec<T> {
 
         private final Function<T, double[]> toArray;
         private final Function<double[], T> fromArray;
 
-        DoublesValue(Function<T, double[]> toArray, Function<double[], T> fromArray) {
-            super(false, true);
+        private final String name;
+
+        DoublesValue(Class<T> type, Function<T, double[]> toArray, Function<double[], T> fromArray) {
+            this.name = type.getSimpleName();
             this.toArray = toArray;
             this.fromArray = fromArray;
         }
 
         @Override
-        public void write(Kryo kryo, Output output, T value) {
-            CompactDoubles.writeArray(output, toArray.apply(value));
+        public void write(ValueWriter out, T value) {
+            CompactDoubles.writeArray(out, toArray.apply(value));
         }
 
         @Override
-        public T read(Kryo kryo, Input input, Class<? extends T> type) {
-            return fromArray.apply(CompactDoubles.readArray(input, type.getSimpleName()));
+        public T read(ValueReader in) {
+            return fromArray.apply(CompactDoubles.readArray(in, name));
         }
     }
 
@@ -69,26 +70,20 @@ public final class KernelValues implements MessageCatalog {
      * Node ids travel in nearly every message; written by hand they cost a fraction of what the generic
      * record form costs (no reflection, no per-component class ids).
      */
-    private static final class NodeIds extends Serializer<NodeId> {
+    private static final class NodeIds implements ValueCodec<NodeId> {
 
-        private static final BoundedStrings STRINGS = new BoundedStrings();
-
-        NodeIds() {
-            super(false, true);
+        @Override
+        public void write(ValueWriter out, NodeId id) {
+            out.writeLong(id.value());
+            out.writeString(id.host());
+            out.writeVarInt(id.port(), true);
         }
 
         @Override
-        public void write(Kryo kryo, Output output, NodeId id) {
-            output.writeLong(id.value());
-            STRINGS.write(kryo, output, id.host());
-            output.writeVarInt(id.port(), true);
-        }
-
-        @Override
-        public NodeId read(Kryo kryo, Input input, Class<? extends NodeId> type) {
-            long value = input.readLong();
-            String host = STRINGS.read(kryo, input, String.class);
-            int port = input.readVarInt(true);
+        public NodeId read(ValueReader in) {
+            long value = in.readLong();
+            String host = in.readString();
+            int port = in.readVarInt(true);
             return new NodeId(value, host, port);
         }
     }

@@ -7,6 +7,7 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.MessageRegistry;
+import io.cangrid.overlay.ValueCodec;
 import java.util.Map;
 import java.util.Objects;
 
@@ -143,9 +144,9 @@ public final class MessageCodec {
         kryo.register(String.class, new BoundedStrings());
         for (Map.Entry<Integer, Class<?>> e : registry.entries().entrySet()) {
             Class<?> type = e.getValue();
-            Serializer<?> custom = registry.serializerOf(type);
+            ValueCodec<?> custom = registry.codecOf(type);
             int kryoId = KRYO_ID_OFFSET + e.getKey();
-            kryo.register(type, custom != null ? custom : defaultSerializer(kryo, type), kryoId);
+            kryo.register(type, custom != null ? new KryoValues<>(custom, kryo) : defaultSerializer(kryo, type), kryoId);
         }
         return kryo;
     }

@@ -12,7 +12,7 @@ class CompactDoublesTest {
 
     private static byte[] written(double... values) {
         Output out = new Output(64, -1);
-        CompactDoubles.writeArray(out, values);
+        CompactDoubles.writeArray(KryoValues.writer(out), values);
         return out.toBytes();
     }
 
@@ -26,7 +26,7 @@ class CompactDoublesTest {
         for (int i = special.length; i < values.length; i++) {
             values[i] = random.nextBoolean() ? random.nextDouble() : Math.scalb((double) random.nextInt(1 << 9), -random.nextInt(20));
         }
-        double[] back = CompactDoubles.readArray(new Input(written(values)), "values");
+        double[] back = CompactDoubles.readArray(KryoValues.reader(new Input(written(values))), "values");
         assertThat(back).hasSameSizeAs(values);
         for (int i = 0; i < values.length; i++) {
             assertThat(Double.doubleToRawLongBits(back[i])).as("value %d: %s", i, values[i])
@@ -46,7 +46,7 @@ class CompactDoublesTest {
         Output out = new Output(16, -1);
         out.writeVarInt(1000, true);
         out.writeByte(0);
-        assertThatThrownBy(() -> CompactDoubles.readArray(new Input(out.toBytes()), "Point"))
+        assertThatThrownBy(() -> CompactDoubles.readArray(KryoValues.reader(new Input(out.toBytes())), "Point"))
                 .isInstanceOf(WireFormatException.class)
                 .hasMessageContaining("Point of 1000 value(s) cannot fit");
     }

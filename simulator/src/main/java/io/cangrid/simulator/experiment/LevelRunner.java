@@ -2,7 +2,7 @@ package io.cangrid.simulator.experiment;
 
 import io.cangrid.jobs.JobEvents;
 import io.cangrid.simulator.run.RunStats;
-import io.cangrid.simulator.run.RunSettings;
+import io.cangrid.simulator.scenario.RunSettings;
 import io.cangrid.simulator.workload.Workload;
 
 /**

@@ -4,7 +4,7 @@ import io.cangrid.simulator.metrics.JobOutcome;
 import io.cangrid.simulator.metrics.JobRecorder;
 import io.cangrid.simulator.metrics.RunMetrics;
 import io.cangrid.simulator.metrics.UtilisationSeries;
-import io.cangrid.simulator.run.RunSettings;
+import io.cangrid.simulator.scenario.RunSettings;
 import io.cangrid.simulator.run.RunStats;
 import io.cangrid.simulator.scenario.ChurnVariant;
 import io.cangrid.simulator.scenario.Scenario;

@@ -1,13 +1,8 @@
 package io.cangrid.simulator.experiment;
 
 import io.cangrid.simulator.metrics.JobRecorder;
-import io.cangrid.simulator.report.ReportWriter;
-import io.cangrid.simulator.report.Summaries;
-import io.cangrid.simulator.report.SummaryJson;
 import io.cangrid.simulator.run.GridExperiment;
 import io.cangrid.overlay.runtime.GridRuntime;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -92,15 +87,5 @@ public final class RunSequence {
 
     public ExperimentResult result() {
         return plan.collect(results);
-    }
-
-    /** The summary {@code cangrid simulate --json} prints. */
-    public String summaryJson() {
-        return SummaryJson.toJson(Summaries.of(result()));
-    }
-
-    /** Writes summary.json, the CSV files and the charts into {@code dir}; returns the files written. */
-    public List<Path> writeReport(Path dir) throws IOException {
-        return ReportWriter.write(result(), summaryJson(), dir);
     }
 }

@@ -3,7 +3,7 @@ package io.cangrid.simulator.report;
 import io.cangrid.simulator.experiment.ExperimentResult;
 import io.cangrid.simulator.experiment.RunKey;
 import io.cangrid.simulator.experiment.RunResult;
-import io.cangrid.simulator.run.LocatorCatalog;
+import io.cangrid.simulator.locator.LocatorCatalog;
 import io.cangrid.simulator.scenario.Scenario;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,5 +1,7 @@
 package io.cangrid.simulator.run;
 
+import io.cangrid.simulator.locator.LocatorCatalog;
+import io.cangrid.simulator.scenario.RunSettings;
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.inspect.OverlayInspector;

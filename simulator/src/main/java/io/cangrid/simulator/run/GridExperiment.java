@@ -1,5 +1,7 @@
 package io.cangrid.simulator.run;
 
+import io.cangrid.simulator.locator.LocatorCatalog;
+import io.cangrid.simulator.scenario.RunSettings;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.JobClient;
 import io.cangrid.jobs.ExecutionFactory;
@@ -86,7 +88,7 @@ public final class GridExperiment {
 
     /** A run of {@code workload} under the locator {@code settings} names, hosted on {@code runtime}. */
     public static GridExperiment on(GridRuntime runtime, Workload workload, RunSettings settings, JobEvents events) {
-        return new GridExperiment(runtime, workload, settings, events, LocatorCatalog.gridKinds(settings.locator()));
+        return new GridExperiment(runtime, workload, settings, events, GridKind.forLocator(settings.locator()));
     }
 
     /** The deterministic simulation a run of {@code settings} is hosted on. */
@@ -102,7 +104,7 @@ public final class GridExperiment {
      */
     public static RunStats run(Workload workload, RunSettings settings, JobEvents events) {
         return new GridExperiment(simulation(settings), workload, settings, events,
-                LocatorCatalog.gridKinds(settings.locator())).run();
+                GridKind.forLocator(settings.locator())).run();
     }
 
     /** The whole run on a runtime the driver can run to a time. */

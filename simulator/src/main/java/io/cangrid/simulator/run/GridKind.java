@@ -1,5 +1,6 @@
 package io.cangrid.simulator.run;
 
+import io.cangrid.simulator.scenario.RunSettings;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.JobNode;
@@ -13,6 +14,12 @@ import java.util.List;
  * the overlay has settled before the workload starts. The experiment driver knows nothing else of it.
  */
 public interface GridKind {
+
+    /** The grid a run of {@code spec} is built on: HYGRA's hyperspace for HYGRA, the CAN for every other. */
+    static Factory forLocator(String spec) {
+        return io.cangrid.simulator.locator.LocatorCatalog.isHygra(spec) ? HygraGridKind::of : CanGridKind::new;
+    }
+
 
     /** Makes the grid kind of one run: its nodes share {@code node}; oracles read {@code view}. */
     @FunctionalInterface

@@ -1,5 +1,6 @@
 package io.cangrid.simulator.run;
 
+import io.cangrid.simulator.scenario.RunSettings;
 import io.cangrid.hygra.grid.HygraGridConfig;
 import io.cangrid.hygra.grid.HygraGridNodes;
 import io.cangrid.hygra.grid.HygraLocator;
@@ -11,6 +12,8 @@ import io.cangrid.jobs.JobNode;
 import io.cangrid.jobs.JobNodeSettings;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.simulator.baseline.GlobalView;
+import io.cangrid.simulator.locator.HygraOptions;
+import io.cangrid.simulator.locator.LocatorSpec;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;

@@ -2,7 +2,6 @@ package io.cangrid.simulator.scenario;
 
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.overlay.sim.WireMode;
-import io.cangrid.simulator.run.RunSettings;
 import java.util.Objects;
 
 /**

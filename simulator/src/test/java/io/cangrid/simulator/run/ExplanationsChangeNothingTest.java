@@ -1,5 +1,7 @@
 package io.cangrid.simulator.run;
 
+import io.cangrid.simulator.locator.LocatorCatalog;
+import io.cangrid.simulator.scenario.RunSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.overlay.NodeContext;
@@ -55,7 +57,7 @@ class ExplanationsChangeNothingTest {
                 6 * 3600_000L);
         Workload w = SmallWorkloads.of(13, 40, 150, 6_000, List.of(ChurnEvent.crash(150_000),
                 ChurnEvent.leave(300_000), ChurnEvent.crash(450_000)));
-        GridKind.Factory px = LocatorCatalog.gridKinds(settings.locator());
+        GridKind.Factory px = GridKind.forLocator(settings.locator());
         GridKind.Factory recording = (s, node, view) -> {
             GridKind inner = px.create(s, node, view);
             return new GridKind() {

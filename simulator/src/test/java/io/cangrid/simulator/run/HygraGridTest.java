@@ -1,5 +1,7 @@
 package io.cangrid.simulator.run;
 
+import io.cangrid.simulator.locator.LocatorCatalog;
+import io.cangrid.simulator.scenario.RunSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package io.cangrid.simulator.run;
 
+import io.cangrid.simulator.scenario.RunSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.jobs.JobState;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.typesafe.config.ConfigFactory;
 import io.cangrid.simulator.hygra.HygraScenarioLoader;
-import io.cangrid.simulator.run.LocatorCatalog;
+import io.cangrid.simulator.locator.LocatorCatalog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.cangrid.simulator.run;
+package io.cangrid.simulator.locator;
 
 import io.cangrid.hygra.protocol.DeadEndStrategy;
 import io.cangrid.hygra.protocol.Heuristic;
@@ -15,19 +15,19 @@ import java.util.Map;
  * HYGRA's parameters (hygra.md) and the number of searches a job gets. Unknown keys and bad values are
  * refused with what is allowed.
  */
-final class HygraOptions {
+public final class HygraOptions {
 
     static final List<String> KEYS = List.of("heuristic", "strategy", "identity", "placement", "hole", "hops",
             "degmin", "degmax", "tmax", "attempts");
 
     /** What a scenario's HYGRA locator asks for. */
-    record Choice(HygraParameters parameters, int attempts) {
+    public record Choice(HygraParameters parameters, int attempts) {
     }
 
     private HygraOptions() {
     }
 
-    static Choice apply(String locator, Map<String, String> options) {
+    public static Choice apply(String locator, Map<String, String> options) {
         HygraParameters p = HygraParameters.paperDefaults();
         int degMin = p.degMin();
         int degMax = p.degMax();

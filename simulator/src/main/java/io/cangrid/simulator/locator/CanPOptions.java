@@ -1,4 +1,4 @@
-package io.cangrid.simulator.run;
+package io.cangrid.simulator.locator;
 
 import io.cangrid.load.push.CanPConfig;
 import io.cangrid.load.push.PushObjective;

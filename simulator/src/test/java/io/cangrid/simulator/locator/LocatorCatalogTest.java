@@ -1,4 +1,4 @@
-package io.cangrid.simulator.run;
+package io.cangrid.simulator.locator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

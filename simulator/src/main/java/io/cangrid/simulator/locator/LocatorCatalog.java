@@ -1,4 +1,4 @@
-package io.cangrid.simulator.run;
+package io.cangrid.simulator.locator;
 
 import io.cangrid.can.match.BasicCanLocator;
 import io.cangrid.can.match.CanOverlay;
@@ -79,11 +79,6 @@ public final class LocatorCatalog {
     /** Whether {@code spec} names HYGRA, which brings its own grid kind. */
     public static boolean isHygra(String spec) {
         return LocatorSpec.parse(spec).name().equals(HYGRA);
-    }
-
-    /** The grid a run of {@code spec} is built on: HYGRA's hyperspace for HYGRA, the CAN for every other. */
-    public static GridKind.Factory gridKinds(String spec) {
-        return isHygra(spec) ? HygraGridKind::of : CanGridKind::new;
     }
 
     private static CanPConfig canPBase(String name) {

@@ -1,5 +1,6 @@
-package io.cangrid.simulator.run;
+package io.cangrid.simulator.scenario;
 
+import io.cangrid.simulator.locator.LocatorCatalog;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.overlay.sim.WireMode;
 import java.util.Objects;

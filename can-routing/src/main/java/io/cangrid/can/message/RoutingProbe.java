@@ -1,4 +1,4 @@
-package io.cangrid.can.sim;
+package io.cangrid.can.message;
 
 import io.cangrid.overlay.Message;
 

@@ -1,4 +1,4 @@
-package io.cangrid.simulator.run;
+package io.cangrid.simulator.locator;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
