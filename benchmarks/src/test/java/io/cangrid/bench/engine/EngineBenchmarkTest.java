@@ -17,7 +17,6 @@ class EngineBenchmarkTest {
         // One timer and one delivery per node per period; a few messages are still in flight at the end.
         assertThat((double) r.events()).as("seed %d: %s", seed, r).isCloseTo(20_000, within(200.0));
         assertThat(r.wallSeconds()).as("seed %d", seed).isPositive();
-        assertThat(r.eventsPerSecond()).as("seed %d", seed).isCloseTo(r.events() / r.wallSeconds(), within(1e-6));
         // Wall time varies; the event count is part of the seeded run.
         assertThat(EngineBenchmark.run(100, 20_000, seed).events()).as("seed %d", seed).isEqualTo(r.events());
     }
