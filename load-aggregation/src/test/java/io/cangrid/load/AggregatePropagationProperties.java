@@ -3,9 +3,6 @@ package io.cangrid.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.can.geometry.Zone;
-import io.cangrid.can.match.CanGridNodes;
-import io.cangrid.can.match.CanOverlay;
-import io.cangrid.jobs.JobNode;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.load.push.CanPConfig;
 import java.util.ArrayList;
@@ -87,10 +84,10 @@ class AggregatePropagationProperties {
             int howMany, CanPConfig config) {
         LoadGrid grid = new LoadGrid(seed, config);
         List<String> inconsistent = new ArrayList<>();
-        grid.sim.setMessageObserver((from, to, message, now) -> {
-            if (message instanceof NeighbourState s && s.extension() instanceof LoadState loads
+        grid.onSend(sent -> {
+            if (sent.message() instanceof NeighbourState s && s.extension() instanceof LoadState loads
                     && !describeSameZones(s.self().zones(), loads.zones()) && inconsistent.size() < 3) {
-                inconsistent.add(from + " at " + now + " claims " + List.of(s.self().zones()) + " with loads of "
+                inconsistent.add(sent.from() + " at " + sent.at() + " claims " + List.of(s.self().zones()) + " with loads of "
                         + List.of(loads.zones()).stream().map(ZoneLoad::zone).toList());
             }
         });
@@ -120,14 +117,13 @@ class AggregatePropagationProperties {
                 // Further apart than failure detection takes, so each crash is taken over before the next
                 // (concurrent takeovers are a known limitation of the overlay, not of the aggregates).
                 for (int i = 0; i < howMany; i++) {
-                    grid.sim.crash(grid.randomActive().overlay().can().id());
+                    grid.sim.crash(grid.randomActive());
                     grid.sim.runFor(grid.settings.can().deadAfterMillis() + 2 * grid.updatePeriod());
                 }
             }
             case NODES_LEAVE -> {
                 for (int i = 0; i < howMany; i++) {
-                    JobNode<CanOverlay> leaving = grid.randomActive();
-                    grid.sim.requestLeave(leaving.overlay().can().id());
+                    grid.sim.requestLeave(grid.randomActive());
                     grid.sim.runFor(1);
                 }
             }
@@ -160,7 +156,7 @@ class AggregatePropagationProperties {
                 stillSince = grid.sim.now();
                 continue;
             }
-            stillSince = Math.max(stillSince, grid.events.lastQueueChangeAt);
+            stillSince = Math.max(stillSince, grid.lastQueueChangeAt());
             if (AggregateCheck.lowerFaceMismatch(grid.active()) == null) {
                 return new Convergence(period,
                         (int) Math.ceil((grid.sim.now() - stillSince) / (double) grid.updatePeriod()));

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.sim.CapabilityPoints;
 import io.cangrid.can.geometry.Zone;
-import io.cangrid.can.match.CanGridNodes;
 import io.cangrid.can.match.CanOverlay;
+import io.cangrid.can.match.MatchGrid;
 import io.cangrid.jobs.JobNode;
 import io.cangrid.jobs.JobLoad;
 import io.cangrid.load.push.CanPConfig;
@@ -14,7 +14,9 @@ import io.cangrid.load.push.FreeFound;
 import io.cangrid.load.push.PushStep;
 import io.cangrid.load.push.TryAssign;
 import io.cangrid.load.push.WaitingSearch;
+import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.JobState;
@@ -98,7 +100,10 @@ class CanPBehaviourTest {
         int[] refit = new int[2];
         int[] movesToBusy = new int[1];
         List<String> notUpward = new ArrayList<>();
-        grid.sim.setMessageObserver((from, to, message, now) -> {
+        grid.onSend(sent -> {
+            NodeId from = sent.from();
+            NodeId to = sent.to();
+            Message message = sent.message();
             if (message instanceof FreeFound f) {
                 freeFound[0]++;
                 // Sent at this instant: the answer is the free node's own word only if it comes from that
@@ -125,15 +130,13 @@ class CanPBehaviourTest {
                 JobNode<CanOverlay> receiver = grid.node(to);
                 if (!isUpperNeighbour(sender.overlay().can().zones(), receiver.overlay().can().zones()) && notUpward.size() < 5) {
                     notUpward.add(from + " " + List.of(sender.overlay().can().zones()) + " -> " + to + " "
-                            + List.of(receiver.overlay().can().zones()) + " at " + now);
+                            + List.of(receiver.overlay().can().zones()) + " at " + sent.at());
                 }
             }
         });
-        assertThat(grid.build(population, 5, 60)).as("seed %d SF %s: the overlay settles: %s", seed, sf,
-                grid.inspect().describe()).isTrue();
+        grid.build(population);
         long start = grid.sim.now();
         long t = 0;
-        int[] submitted = new int[1];
         for (int i = 0; i < JOBS; i++) {
             t += (long) (-Math.log(1 - workload.nextDouble()) * MEAN_GAP_MILLIS);
             Capabilities like = levels.nextCapabilities(workload);
@@ -142,18 +145,14 @@ class CanPBehaviourTest {
                 req[d] = workload.nextDouble() < 1.3 / 3 ? like.get(d) : 0;
             }
             JobSpec spec = JobSpec.of(new Requirements(req), 600 + workload.nextDouble() * 1200);
-            grid.sim.at(start + t, () -> {
-                grid.client().submit(spec);
-                submitted[0]++;
-            });
+            grid.submit(start + t, spec);
         }
-        grid.client();
-        grid.sim.runUntil(() -> submitted[0] == JOBS && grid.client().unfinished() == 0,
-                start + t + 6 * 3600_000L);
-        LoadGrid.Recorder events = grid.events;
+        grid.runUntilDone(start + t + 6 * 3600_000L);
+        JobLog log = grid.log;
         // NO_MATCH is only right when no node of the grid could have run the job.
         List<String> unmatchedButCapable = new ArrayList<>();
-        for (JobProfile job : events.noMatch) {
+        for (MatchGrid.Fate f : grid.fates(x -> x.finals().contains(JobState.NO_MATCH))) {
+            JobProfile job = f.job();
             for (Capabilities caps : population) {
                 if (caps.satisfies(job.spec().requirements())) {
                     unmatchedButCapable.add(job.id() + " needs " + job.spec().requirements() + ", " + caps + " has it");
@@ -161,11 +160,11 @@ class CanPBehaviourTest {
                 }
             }
         }
-        return new Outcome(sf, events.count(JobState.COMPLETED), events.count(JobState.NO_MATCH),
-                events.finished.size(), grid.client().unfinished(), events.assigned, events.pushed, pushSteps[0],
-                notUpward, unmatchedButCapable, freeFound[0], events.duplicateFinishes,
+        return new Outcome(sf, log.count(JobState.COMPLETED), log.count(JobState.NO_MATCH),
+                log.finalStates().size(), grid.client().unfinished(), log.count(JobLog.Kind.ASSIGNED), grid.pushed(),
+                pushSteps[0], notUpward, unmatchedButCapable, freeFound[0], log.duplicateFinishes(),
                 widestSeek[0], notOwnWord[0], refit[0], refit[1], movesToBusy[0],
-                events.meanWaitSeconds());
+                log.meanWaitSeconds());
     }
 
     /** Whether {@code node}'s last state message from neighbour {@code other} said it had a queue. */

@@ -6,6 +6,7 @@ import io.cangrid.can.NeighbourEntry;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.Capable;
 import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.message.JobAssign;
@@ -68,7 +69,7 @@ class BasicCanMatchmakingTest {
                 return; // a long job that keeps its run node busy
             }
             // A node that picks itself queues the job without a message.
-            NodeId by = decider.getOrDefault(a.job().id(), a.runNode());
+            NodeId by = decider.getOrDefault(a.job().id(), a.node());
             Requirements req = a.job().spec().requirements();
             List<NodeId> around = new ArrayList<>();
             around.add(by);
@@ -76,13 +77,13 @@ class BasicCanMatchmakingTest {
                 around.add(n.id());
             }
             List<NodeId> capable = around.stream().filter(n -> Capable.isCapable(grid.capabilities(n), req)).toList();
-            String context = "seed " + seed + ": " + by + " sent " + a.job().id() + " to " + a.runNode()
+            String context = "seed " + seed + ": " + by + " sent " + a.job().id() + " to " + a.node()
                     + " among " + describe(grid, capable, a);
-            assertThat(capable).as(context).contains(a.runNode());
+            assertThat(capable).as(context).contains(a.node());
             List<NodeId> free = capable.stream().filter(n -> queueBefore(grid, n, a) == 0).toList();
-            double chosenCpu = grid.capabilities(a.runNode()).get(0);
+            double chosenCpu = grid.capabilities(a.node()).get(0);
             if (!free.isEmpty()) {
-                assertThat(free).as(context + ": a free one was chosen").contains(a.runNode());
+                assertThat(free).as(context + ": a free one was chosen").contains(a.node());
                 assertThat(chosenCpu).as(context + ": the fastest free one")
                         .isEqualTo(free.stream().mapToDouble(n -> grid.capabilities(n).get(0)).max().orElseThrow());
                 if (capable.stream().anyMatch(n -> !free.contains(n) && grid.capabilities(n).get(0) > chosenCpu)) {
@@ -90,7 +91,7 @@ class BasicCanMatchmakingTest {
                 }
             } else {
                 int shortest = capable.stream().mapToInt(n -> queueBefore(grid, n, a)).min().orElseThrow();
-                assertThat(queueBefore(grid, a.runNode(), a)).as(context + ": the least loaded").isEqualTo(shortest);
+                assertThat(queueBefore(grid, a.node(), a)).as(context + ": the least loaded").isEqualTo(shortest);
                 assertThat(chosenCpu).as(context + ": ties go to the faster cpu").isEqualTo(capable.stream()
                         .filter(n -> queueBefore(grid, n, a) == shortest)
                         .mapToDouble(n -> grid.capabilities(n).get(0)).max().orElseThrow());
@@ -106,12 +107,12 @@ class BasicCanMatchmakingTest {
     }
 
     /** Jobs queued or running on {@code node} before the assignment {@code a} (which is already queued). */
-    private static int queueBefore(MatchGrid grid, NodeId node, MatchGrid.Assignment a) {
+    private static int queueBefore(MatchGrid grid, NodeId node, JobLog.Entry a) {
         int length = grid.node(node).agent().queue().length();
-        return node.equals(a.runNode()) ? length - 1 : length;
+        return node.equals(a.node()) ? length - 1 : length;
     }
 
-    private static String describe(MatchGrid grid, List<NodeId> nodes, MatchGrid.Assignment a) {
+    private static String describe(MatchGrid grid, List<NodeId> nodes, JobLog.Entry a) {
         StringBuilder sb = new StringBuilder("[");
         for (NodeId n : nodes) {
             sb.append(sb.length() > 1 ? ", " : "").append(n).append(" cpu ").append(grid.capabilities(n).get(0))
@@ -168,13 +169,13 @@ class BasicCanMatchmakingTest {
         assertThat(handoffs[0]).as("jobs handed over to joiners").isPositive();
         assertThat(handoffs[1]).as("jobs handed over by leavers").isPositive();
         grid.assertNoJobLost();
-        assertThat(grid.fates.values()).allSatisfy(f -> assertThat(f.finals).containsExactly(JobState.COMPLETED));
+        assertThat(grid.fates().values()).allSatisfy(f -> assertThat(f.finals()).containsExactly(JobState.COMPLETED));
         assertThat(results).as("results sent per job").hasSize(40).allSatisfy((id, n) -> assertThat(n).isOne());
         // The client may hear of the last job before its owner does: let the last messages land.
         grid.sim.runFor(MatchGrid.HEARTBEAT);
         assertThat(grid.activeIds()).allSatisfy(id -> assertThat(grid.node(id).agent().ownedJobs())
                 .as("jobs %s still owns", id).isZero());
         System.out.printf("hand-over: %d jobs to joiners, %d from leavers, %d rematches%n", handoffs[0], handoffs[1],
-                grid.fates.values().stream().mapToInt(f -> f.rematches).sum());
+                grid.fates().values().stream().mapToInt(MatchGrid.Fate::rematches).sum());
     }
 }

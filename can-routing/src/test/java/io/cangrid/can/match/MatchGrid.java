@@ -5,19 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.CanPhase;
-import io.cangrid.can.sim.CapabilityPoints;
 import io.cangrid.can.inspect.OverlayInspector;
-import io.cangrid.overlay.Message;
-import io.cangrid.overlay.NodeId;
+import io.cangrid.can.sim.CapabilityPoints;
 import io.cangrid.jobs.JobClient;
 import io.cangrid.jobs.JobConfig;
-import io.cangrid.jobs.JobEvents;
 import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobNode;
 import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.JobState;
-import io.cangrid.jobs.MatchTrace;
+import io.cangrid.jobs.LocatorFactory;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.overlay.sim.Simulation;
@@ -32,30 +32,33 @@ import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
 /**
- * A grid of {@link JobNode}s with basic CAN matchmaking in the deterministic simulation, one client, and
- * a record of what happened to every job. Driver code: it sees every node, protocol code never does.
- * Overlay state every {@link #UPDATE} ms, heartbeats every {@link #HEARTBEAT} ms, latency exponential with
- * a 50 ms mean.
+ * A grid of {@link JobNode}s on the CAN in the deterministic simulation, one client, and a {@link JobLog} of
+ * every job event: the test fixture of matchmaking on the CAN, here and in the modules whose locators build on
+ * it. Driver code: it sees every node, protocol code never does. Everything it does derives from the seed, so a
+ * failing seed reproduces the run. By default the locator is basic CAN matchmaking, overlay state goes out
+ * every {@link #UPDATE} ms and heartbeats every {@link #HEARTBEAT} ms; latency is exponential with a 50 ms
+ * mean.
  */
-final class MatchGrid {
+public class MatchGrid {
 
-    static final long UPDATE = 5_000;
-    static final long HEARTBEAT = 10_000;
-    static final ResourceSchema SCHEMA = ResourceSchema.defaultSchema();
+    public static final long UPDATE = 5_000;
+    public static final long HEARTBEAT = 10_000;
+    public static final ResourceSchema SCHEMA = ResourceSchema.defaultSchema();
+    private static final int JOIN_PERIODS = 5;
     private static final int MAX_SETTLE_PERIODS = 60;
+    private static final CapabilityPoints SKEWED = new CapabilityPoints();
 
     /** What became of one job, as the job events told it. */
-    static final class Fate {
-        final JobProfile job;
-        final List<NodeId> runNodes = new ArrayList<>();
-        final List<JobState> finals = new ArrayList<>();
-        String reason;
-        int rematches;
-        /** 1, plus one for every resubmission by the client. */
-        int submissions;
+    public record Fate(JobProfile job, List<NodeId> runNodes, List<JobState> finals, String reason, int rematches,
+            int submissions) {
 
-        Fate(JobProfile job) {
-            this.job = job;
+        /** Of a job in the log: as first submitted, where it was assigned, how it ended (the last reason). */
+        static Fate of(JobLog log, JobProfile job) {
+            JobId id = job.id();
+            List<JobLog.Entry> ends = log.of(JobLog.Kind.FINISHED, id);
+            String reason = ends.isEmpty() ? null : ends.get(ends.size() - 1).reason();
+            return new Fate(job, log.nodes(JobLog.Kind.ASSIGNED, id), ends.stream().map(JobLog.Entry::state).toList(),
+                    reason, log.of(JobLog.Kind.REMATCHED, id).size(), log.attempts(id).size());
         }
 
         @Override
@@ -66,57 +69,35 @@ final class MatchGrid {
         }
     }
 
-    /** A decision of matchmaking, seen when the run node queued the job. */
-    record Assignment(JobProfile job, NodeId runNode, long at) {
+    /** A message as it left its sender. */
+    public record Sent(NodeId from, NodeId to, Message message, long at) {
     }
 
-    final long seed;
-    final Simulation sim;
-    final GridSettings settings;
-    final RandomGenerator driver;
-    final Map<NodeId, JobNode<CanOverlay>> nodes = new LinkedHashMap<>();
-    final Map<JobId, Fate> fates = new LinkedHashMap<>();
-    private final List<Consumer<Assignment>> assignmentWatchers = new ArrayList<>();
+    public final long seed;
+    public final Simulation sim;
+    public final GridSettings settings;
+    public final JobLog log = new JobLog();
+    /** Every random choice of the driver: populations, bootstraps, the client's entry points. */
+    protected final RandomGenerator driver;
+    private final Map<NodeId, JobNode<CanOverlay>> nodes = new LinkedHashMap<>();
+    private final List<NodeId> ids = new ArrayList<>();
     private final List<Consumer<Sent>> sendWatchers = new ArrayList<>();
     private JobClient client;
     private int scheduled;
     private int submitted;
 
-    /** A message as it left its sender. */
-    record Sent(NodeId from, NodeId to, Message message, long at) {
+    /** Basic CAN matchmaking at the default periods. */
+    public MatchGrid(long seed) {
+        this(seed, UPDATE, HEARTBEAT, BasicCanLocator.factory(SCHEMA));
     }
 
-    MatchGrid(long seed) {
+    public MatchGrid(long seed, long updatePeriodMillis, long heartbeatMillis,
+            LocatorFactory<? super CanOverlay> locators) {
         this.seed = seed;
         this.sim = new Simulation(SimulationConfig.defaults(seed));
         this.driver = new SplitMix64(SplitMix64.derive(seed, 0x5eedL));
-        JobEvents events = new JobEvents() {
-            @Override
-            public void submitted(JobProfile job, long at) {
-                fates.computeIfAbsent(job.id(), id -> new Fate(job)).submissions++;
-            }
-
-            @Override
-            public void assigned(JobProfile job, NodeId runNode, MatchTrace trace, int queueAhead, long at) {
-                fates.get(job.id()).runNodes.add(runNode);
-                Assignment a = new Assignment(job, runNode, at);
-                assignmentWatchers.forEach(w -> w.accept(a));
-            }
-
-            @Override
-            public void rematched(JobProfile job, NodeId owner, long at) {
-                fates.get(job.id()).rematches++;
-            }
-
-            @Override
-            public void finished(JobProfile job, JobState state, String reason, long at) {
-                Fate f = fates.get(job.id());
-                f.finals.add(state);
-                f.reason = reason;
-            }
-        };
-        this.settings = GridSettings.simulated(CanConfig.withUpdatePeriod(UPDATE), JobConfig.withHeartbeat(HEARTBEAT),
-                SCHEMA, BasicCanLocator.factory(SCHEMA), events);
+        this.settings = GridSettings.simulated(CanConfig.withUpdatePeriod(updatePeriodMillis),
+                JobConfig.withHeartbeat(heartbeatMillis), SCHEMA, locators, log);
         sim.setMessageObserver((from, to, message, now) -> {
             if (!sendWatchers.isEmpty()) {
                 Sent s = new Sent(from, to, message, now);
@@ -125,46 +106,74 @@ final class MatchGrid {
         });
     }
 
-    /** {@code count} skewed capabilities (most nodes small, few large), drawn from the grid's seed. */
-    List<Capabilities> skewedPopulation(int count) {
-        CapabilityPoints points = new CapabilityPoints();
+    public long updatePeriod() {
+        return settings.can().updatePeriodMillis();
+    }
+
+    /** Skewed capabilities (most nodes small, few large), drawn from the grid's seed. */
+    public Capabilities skewedCapabilities() {
+        return SKEWED.nextCapabilities(driver);
+    }
+
+    /** {@code count} skewed capabilities, drawn from the grid's seed. */
+    public List<Capabilities> skewedPopulation(int count) {
         List<Capabilities> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            out.add(points.nextCapabilities(driver));
+            out.add(skewedCapabilities());
         }
         return out;
     }
 
-    /** Builds the overlay by joins spread over five update periods, waits for it to settle, adds the client. */
-    MatchGrid build(List<Capabilities> population) {
-        long spread = 5 * UPDATE;
+    /**
+     * Builds the overlay by joins spread over five update periods, waits for it to settle with every node in
+     * it (failing if it does not within sixty periods), and starts the client.
+     */
+    public MatchGrid build(List<Capabilities> population) {
+        long spread = JOIN_PERIODS * updatePeriod();
         addNode(population.get(0));
         for (int i = 1; i < population.size(); i++) {
             Capabilities caps = population.get(i);
             sim.at(i * spread / population.size(), () -> addNode(caps));
         }
-        sim.runUntil(spread + UPDATE);
-        settle(population.size());
-        NodeId clientId = sim.addNode(
-                ctx -> new JobClient(ctx, settings.jobs(), settings.events(), this::randomActive));
-        client = sim.program(clientId, JobClient.class);
+        sim.runUntil(spread + updatePeriod());
+        if (!settle(MAX_SETTLE_PERIODS) || activeIds().size() != population.size()) {
+            throw new AssertionError("seed " + seed + ": the overlay did not settle with its " + population.size()
+                    + " nodes: " + inspect().describe());
+        }
+        client();
         return this;
     }
 
-    /** Runs update periods until the overlay of the live nodes is settled and holds {@code expected} nodes. */
-    void settle(int expected) {
-        OverlayInspector.Report r = null;
-        for (int period = 0; period < MAX_SETTLE_PERIODS; period++) {
-            r = OverlayInspector.inspect(activeCans());
-            if (r.settled() && r.nodes() == expected) {
-                return;
+    /** Runs period by period until the overlay is settled with every active node in it; false if it never is. */
+    public boolean settle(int maxPeriods) {
+        for (int period = 0; period <= maxPeriods; period++) {
+            if (period > 0) {
+                sim.runFor(updatePeriod());
             }
-            sim.runFor(UPDATE);
+            if (isSettled()) {
+                return true;
+            }
         }
-        throw new AssertionError("seed " + seed + ": the overlay did not settle: " + r.describe());
+        return false;
     }
 
-    NodeId addNode(Capabilities caps) {
+    public boolean isSettled() {
+        for (Map.Entry<NodeId, JobNode<CanOverlay>> n : nodes.entrySet()) {
+            // A node added but not yet started is still IDLE: it, too, is on its way in.
+            CanPhase phase = n.getValue().overlay().can().phase();
+            if ((phase == CanPhase.IDLE || phase == CanPhase.JOINING) && sim.isAlive(n.getKey())) {
+                return false;
+            }
+        }
+        return inspect().settled();
+    }
+
+    public OverlayInspector.Report inspect() {
+        return OverlayInspector.inspect(activeCans());
+    }
+
+    /** Adds a node now: the first starts the grid, the others join through three random active nodes. */
+    public NodeId addNode(Capabilities caps) {
         List<NodeId> bootstraps = new ArrayList<>(3);
         if (!nodes.isEmpty()) {
             for (int i = 0; i < 3; i++) {
@@ -173,80 +182,119 @@ final class MatchGrid {
         }
         NodeId id = sim.addNode(ctx -> CanGridNodes.create(ctx, settings, caps, bootstraps));
         nodes.put(id, CanGridNodes.of(sim.program(id)));
+        ids.add(id);
         return id;
     }
 
-    NodeId randomActive() {
+    /**
+     * A random active node. It draws among all nodes ever added until an active one comes up (the first active
+     * one after a thousand misses) rather than once among the active ones: the grids that tests' seeds build,
+     * some found by search, depend on these draws.
+     */
+    public NodeId randomActive() {
+        for (int tries = 0; tries < 1000; tries++) {
+            NodeId id = ids.get(driver.nextInt(ids.size()));
+            if (isActive(id)) {
+                return id;
+            }
+        }
         List<NodeId> active = activeIds();
         if (active.isEmpty()) {
-            throw new IllegalStateException("no active grid node left");
+            throw new IllegalStateException("seed " + seed + ": no active grid node left");
         }
-        return active.get(driver.nextInt(active.size()));
+        return active.get(0);
     }
 
-    List<NodeId> activeIds() {
-        List<NodeId> out = new ArrayList<>();
-        nodes.forEach((id, n) -> {
-            if (n.overlay().can().phase() == CanPhase.ACTIVE && sim.isAlive(id)) {
-                out.add(id);
-            }
-        });
-        return out;
+    public boolean isActive(NodeId id) {
+        return nodes.get(id).overlay().can().phase() == CanPhase.ACTIVE && sim.isAlive(id);
     }
 
-    List<CanNode> activeCans() {
+    /** The active nodes, in the order they were added. */
+    public List<NodeId> activeIds() {
+        return ids.stream().filter(this::isActive).toList();
+    }
+
+    public List<JobNode<CanOverlay>> active() {
+        return activeIds().stream().map(nodes::get).toList();
+    }
+
+    public List<CanNode> activeCans() {
         return activeIds().stream().map(id -> nodes.get(id).overlay().can()).toList();
     }
 
-    JobNode<CanOverlay> node(NodeId id) {
+    /** The node of this id, or null if the grid has none. */
+    public JobNode<CanOverlay> node(NodeId id) {
         return nodes.get(id);
     }
 
-    Capabilities capabilities(NodeId id) {
+    public Capabilities capabilities(NodeId id) {
         return nodes.get(id).overlay().can().capabilities();
     }
 
-    void submit(long at, JobSpec spec) {
+    /**
+     * The client, started the first time it is asked for (the simulation then runs one millisecond, so that it
+     * takes submissions at once). It enters the grid through random active nodes.
+     */
+    public JobClient client() {
+        if (client == null) {
+            NodeId id = sim.addNode(ctx -> new JobClient(ctx, settings.jobs(), settings.events(), this::randomActive));
+            client = sim.program(id, JobClient.class);
+            sim.runFor(1);
+        }
+        return client;
+    }
+
+    /** Has the client submit {@code spec} at simulated time {@code at}. */
+    public void submit(long at, JobSpec spec) {
+        JobClient c = client();
         scheduled++;
         sim.at(at, () -> {
-            client.submit(spec);
+            c.submit(spec);
             submitted++;
         });
     }
 
-    JobClient client() {
-        return client;
+    /** Has {@code watcher} see every decision of matchmaking when its run node queues the job (an ASSIGNED entry). */
+    public void onAssignment(Consumer<JobLog.Entry> watcher) {
+        log.onEntry(e -> {
+            if (e.kind() == JobLog.Kind.ASSIGNED) {
+                watcher.accept(e);
+            }
+        });
     }
 
-    void onAssignment(Consumer<Assignment> watcher) {
-        assignmentWatchers.add(watcher);
-    }
-
-    void onSend(Consumer<Sent> watcher) {
+    public void onSend(Consumer<Sent> watcher) {
         sendWatchers.add(watcher);
     }
 
     /** Runs until every scheduled submission was made and has ended at the client, or {@code deadline}. */
-    boolean runUntilDone(long deadline) {
+    public boolean runUntilDone(long deadline) {
         return sim.runUntil(() -> submitted == scheduled && client.unfinished() == 0, deadline);
     }
 
-    List<Fate> fates(Predicate<Fate> which) {
-        return fates.values().stream().filter(which).toList();
+    /** What became of every job submitted, in order of first submission. */
+    public Map<JobId, Fate> fates() {
+        Map<JobId, Fate> fates = new LinkedHashMap<>();
+        log.profiles().forEach((id, job) -> fates.put(id, Fate.of(log, job)));
+        return fates;
+    }
+
+    public List<Fate> fates(Predicate<Fate> which) {
+        return fates().values().stream().filter(which).toList();
     }
 
     /**
      * No job lost: every submission ended at the client, each exactly once, COMPLETED or NO_MATCH, and
      * every job the grid accepted recorded its final state once.
      */
-    void assertNoJobLost() {
+    public void assertNoJobLost() {
         String context = "seed " + seed;
         assertThat(submitted).as(context).isEqualTo(scheduled);
         assertThat(client.unfinished()).as(context + ": jobs the client still waits for").isZero();
         assertThat(client.finishedCount()).as(context + ": submissions ended").isEqualTo(scheduled);
-        assertThat(fates.values()).as(context).allSatisfy(f -> {
-            assertThat(f.finals).as(context + ": final states of " + f.job.id()).hasSize(1);
-            assertThat(f.finals.get(0)).as(context).isIn(JobState.COMPLETED, JobState.NO_MATCH);
+        assertThat(fates().values()).as(context).allSatisfy(f -> {
+            assertThat(f.finals()).as(context + ": final states of " + f.job().id()).hasSize(1);
+            assertThat(f.finals().get(0)).as(context).isIn(JobState.COMPLETED, JobState.NO_MATCH);
         });
     }
 }

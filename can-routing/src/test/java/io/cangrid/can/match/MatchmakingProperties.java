@@ -46,33 +46,33 @@ class MatchmakingProperties {
         assertThat(grid.runUntilDone(at + 6 * 3_600_000L)).as("seed %d: every job ended", seed).isTrue();
 
         grid.assertNoJobLost();
-        assertThat(grid.fates).hasSize(jobs.size());
+        assertThat(grid.fates()).hasSize(jobs.size());
         int placed = 0;
         int refused = 0;
-        for (MatchGrid.Fate f : grid.fates.values()) {
-            Requirements req = f.job.spec().requirements();
-            String context = "seed " + seed + ", job " + f.job.id() + " needing " + req;
+        for (MatchGrid.Fate f : grid.fates().values()) {
+            Requirements req = f.job().spec().requirements();
+            String context = "seed " + seed + ", job " + f.job().id() + " needing " + req;
             boolean someoneCan = population.stream().anyMatch(c -> Capable.isCapable(c, req));
             if (someoneCan) {
                 placed++;
-                assertThat(f.finals).as(context).containsExactly(JobState.COMPLETED);
-                assertThat(f.runNodes).as(context).isNotEmpty().allSatisfy(n -> assertThat(
+                assertThat(f.finals()).as(context).containsExactly(JobState.COMPLETED);
+                assertThat(f.runNodes()).as(context).isNotEmpty().allSatisfy(n -> assertThat(
                         Capable.isCapable(grid.capabilities(n), req)).as(context + ": run node %s with %s", n,
                         grid.capabilities(n)).isTrue());
             } else {
                 refused++;
-                assertThat(f.finals).as(context).containsExactly(JobState.NO_MATCH);
-                assertThat(f.runNodes).as(context).isEmpty();
-                assertThat(f.reason).as(context).isNotBlank();
+                assertThat(f.finals()).as(context).containsExactly(JobState.NO_MATCH);
+                assertThat(f.runNodes()).as(context).isEmpty();
+                assertThat(f.reason()).as(context).isNotBlank();
                 List<String> beyondAll = beyondEveryNode(req, population);
                 if (beyondAll.isEmpty()) {
-                    assertThat(constrainedNames(req)).as(context + ": reason '%s'", f.reason)
-                            .anySatisfy(name -> assertThat(f.reason).contains(name));
+                    assertThat(constrainedNames(req)).as(context + ": reason '%s'", f.reason())
+                            .anySatisfy(name -> assertThat(f.reason()).contains(name));
                 } else {
-                    assertThat(f.reason).as(context).contains(beyondAll);
+                    assertThat(f.reason()).as(context).contains(beyondAll);
                 }
             }
-            assertThat(f.rematches).as(context + ": a settled grid never rematches").isZero();
+            assertThat(f.rematches()).as(context + ": a settled grid never rematches").isZero();
         }
         assertThat(placed).as("seed %d: jobs placed", seed).isPositive();
         assertThat(refused).as("seed %d: jobs refused", seed).isPositive();
@@ -117,15 +117,15 @@ class MatchmakingProperties {
         assertThat(grid.runUntilDone(at + 12 * 3_600_000L)).as("seed %d: every job ended", seed).isTrue();
 
         grid.assertNoJobLost();
-        long noMatch = grid.fates.values().stream().filter(f -> f.finals.get(0) == JobState.NO_MATCH).count();
-        for (MatchGrid.Fate f : grid.fates(x -> x.finals.get(0) == JobState.COMPLETED)) {
-            assertThat(f.runNodes).as("seed %d: %s ran on capable nodes", seed, f.job.id()).allSatisfy(n -> assertThat(
-                    Capable.isCapable(grid.capabilities(n), f.job.spec().requirements())).isTrue());
+        long noMatch = grid.fates().values().stream().filter(f -> f.finals().get(0) == JobState.NO_MATCH).count();
+        for (MatchGrid.Fate f : grid.fates(x -> x.finals().get(0) == JobState.COMPLETED)) {
+            assertThat(f.runNodes()).as("seed %d: %s ran on capable nodes", seed, f.job().id()).allSatisfy(
+                    n -> assertThat(Capable.isCapable(grid.capabilities(n), f.job().spec().requirements())).isTrue());
         }
         assertThat(grid.sim.liveCount()).isEqualTo(population.size() + 1 - 13);
         System.out.printf("crash churn seed %d: %d jobs, %d no-match, %d rematches, %d resubmitted%n", seed,
-                grid.fates.size(), noMatch, grid.fates.values().stream().mapToInt(f -> f.rematches).sum(),
-                grid.fates.values().stream().filter(f -> f.submissions > 1).count());
+                grid.fates().size(), noMatch, grid.fates().values().stream().mapToInt(MatchGrid.Fate::rematches).sum(),
+                grid.fates().values().stream().filter(f -> f.submissions() > 1).count());
     }
 
     /**
