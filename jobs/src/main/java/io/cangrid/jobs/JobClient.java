@@ -4,23 +4,28 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
+import io.cangrid.overlay.Timer;
 import io.cangrid.jobs.message.JobProgress;
 import io.cangrid.jobs.message.JobResult;
+import io.cangrid.jobs.message.JobStatusReply;
 import io.cangrid.jobs.message.JobSubmitted;
 import io.cangrid.jobs.message.ResubmitJob;
+import io.cangrid.jobs.message.StatusQuery;
 import io.cangrid.jobs.message.SubmitJob;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The client's side of the life cycle: submits jobs through any node, follows their progress, and
- * resubmits a job (same id, next attempt) through another node when it has heard nothing of it for
- * {@link JobConfig#clientTimeoutMillis()} — the last line of recovery, for when a job's owner and run node
- * both died. It keeps the first final result of each job and ignores duplicates.
+ * A client as its own node (the simulation's and PeerSim's): submits jobs through any node and follows
+ * them with the {@link JobFollower} every runtime's client uses — the live node's gateway included — so
+ * what a simulation measures is what the live grid does. A submission whose receipt is lost is sent again
+ * through another node under the same key, which names the same job. The client reaches owners through
+ * whichever node its peer supplier picks: any node carries a status query on to the job's owner.
  */
 public final class JobClient implements NodeProgram {
 
@@ -30,14 +35,7 @@ public final class JobClient implements NodeProgram {
     private record Pending(JobSpec spec, long key, long sentAt) {
     }
 
-    private static final class Tracked {
-        JobProfile profile;
-        long lastHeard;
-
-        Tracked(JobProfile profile, long lastHeard) {
-            this.profile = profile;
-            this.lastHeard = lastHeard;
-        }
+    private record Ask(Consumer<JobStatusReply> then, Timer timeout) {
     }
 
     private final NodeContext ctx;
@@ -45,7 +43,9 @@ public final class JobClient implements NodeProgram {
     private final JobEvents events;
     private final Supplier<NodeId> peers;
     private final Map<Long, Pending> pending = new LinkedHashMap<>();
-    private final Map<JobId, Tracked> tracked = new LinkedHashMap<>();
+    private final JobFollower follower;
+    private final Map<Long, Ask> asks = new HashMap<>();
+    private long nextAsk = 1;
     private final Map<JobId, JobState> finished = new HashMap<>();
     /** Results that overtook the receipt of their submission (messages are not ordered). */
     private final Map<JobId, JobResult> early = new HashMap<>();
@@ -58,6 +58,23 @@ public final class JobClient implements NodeProgram {
         this.config = config;
         this.events = events;
         this.peers = peers;
+        this.follower = new JobFollower(ctx, config, new JobFollower.Port() {
+            @Override
+            public void ask(JobId job, long timeoutMillis, Consumer<JobStatusReply> then) {
+                JobClient.this.ask(job, timeoutMillis, then);
+            }
+
+            @Override
+            public void resubmit(JobProfile next) {
+                ctx.send(peers.get(), new ResubmitJob(next));
+            }
+
+            @Override
+            public void ended(JobProfile job, JobStatusReply result) {
+                finished.put(job.id(), result.state());
+                events.finished(job, result.state(), result.reason(), ctx.now());
+            }
+        });
     }
 
     @Override
@@ -81,13 +98,12 @@ public final class JobClient implements NodeProgram {
             submitted(m);
         } else if (message instanceof JobProgress m) {
             for (JobId id : m.ids()) {
-                Tracked t = tracked.get(id);
-                if (t != null) {
-                    t.lastHeard = ctx.now();
-                }
+                follower.heard(id);
             }
         } else if (message instanceof JobResult m) {
             result(m);
+        } else if (message instanceof JobStatusReply m) {
+            answered(m);
         } else {
             log.warn("client {}: ignoring {} from {}", ctx.self(), message.getClass().getSimpleName(), from);
         }
@@ -102,7 +118,7 @@ public final class JobClient implements NodeProgram {
             log.warn("client {}: job refused: {}", ctx.self(), io.cangrid.overlay.LogText.of(m.refusal()));
             return;
         }
-        tracked.put(m.profile().id(), new Tracked(m.profile(), ctx.now()));
+        follower.follow(m.profile());
         JobResult overtaken = early.remove(m.profile().id());
         if (overtaken != null) {
             result(overtaken);
@@ -110,15 +126,32 @@ public final class JobClient implements NodeProgram {
     }
 
     private void result(JobResult m) {
-        Tracked t = tracked.remove(m.id());
-        if (t == null) {
-            if (!finished.containsKey(m.id())) {
-                early.put(m.id(), m);
-            }
-            return; // otherwise a duplicate result of a job already finished
+        JobStatusReply result = new JobStatusReply(0, m.id(), m.state(), null, null, m.reason(), m.output(),
+                m.waitMillis());
+        if (!follower.result(result) && !finished.containsKey(m.id())) {
+            early.put(m.id(), m); // otherwise a duplicate result of a job already finished
         }
-        finished.put(m.id(), m.state());
-        events.finished(t.profile, m.state(), m.reason(), ctx.now());
+    }
+
+    /** Asks the owner of {@code job}'s point through a node; {@code then} gets its answer, or null. */
+    private void ask(JobId job, long timeoutMillis, Consumer<JobStatusReply> then) {
+        long ticket = nextAsk++;
+        Timer timeout = ctx.schedule(timeoutMillis, () -> {
+            Ask a = asks.remove(ticket);
+            if (a != null) {
+                a.then().accept(null);
+            }
+        });
+        asks.put(ticket, new Ask(then, timeout));
+        ctx.send(peers.get(), new StatusQuery(ticket, job, ctx.self()));
+    }
+
+    private void answered(JobStatusReply reply) {
+        Ask a = asks.remove(reply.ticket());
+        if (a != null) {
+            a.timeout().cancel();
+            a.then().accept(reply);
+        }
     }
 
     private void tick() {
@@ -133,14 +166,7 @@ public final class JobClient implements NodeProgram {
                 send(e.getKey(), new Pending(p.spec(), p.key(), now));
             }
         }
-        for (Tracked t : tracked.values()) {
-            if (now - t.lastHeard > timeout) {
-                t.profile = new JobProfile(t.profile.id(), t.profile.spec(), t.profile.client(),
-                        t.profile.submittedAt(), t.profile.attempt() + 1);
-                t.lastHeard = now;
-                ctx.send(peers.get(), new ResubmitJob(t.profile));
-            }
-        }
+        follower.tick();
         ctx.schedule(config.heartbeatMillis(), this::tick);
     }
 
@@ -151,7 +177,7 @@ public final class JobClient implements NodeProgram {
 
     /** Jobs submitted and not yet finished (including submissions not yet acknowledged). */
     public int unfinished() {
-        return tracked.size() + pending.size();
+        return follower.size() + pending.size();
     }
 
     public int finishedCount() {

@@ -7,6 +7,7 @@ import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
 import io.cangrid.jobs.message.JobMessage;
+import io.cangrid.jobs.message.StatusQuery;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.overlay.sim.LatencyModel;
@@ -35,9 +36,11 @@ final class JobGrid {
         final NodeContext ctx;
         final JobAgent agent;
         final Locator locator;
+        private final FixedPlacement placement;
 
         AgentNode(NodeContext ctx, double cpu, FixedPlacement placement, JobEvents events) {
             this.ctx = ctx;
+            this.placement = placement;
             this.agent = new JobAgent(ctx, SCHEMA, cpu, new SimulatedExecution(ctx, cpu), CONFIG, events);
             this.locator = placement.locatorFor(ctx, agent);
             agent.setLocator(locator);
@@ -50,7 +53,14 @@ final class JobGrid {
 
         @Override
         public void receive(NodeId from, Message message) {
-            if (message instanceof JobMessage m) {
+            if (message instanceof StatusQuery query) {
+                // As any job node does: the owner answers, any other node carries the query on to it.
+                if (ctx.self().equals(placement.owner())) {
+                    agent.answerStatus(query);
+                } else {
+                    ctx.send(placement.owner(), query);
+                }
+            } else if (message instanceof JobMessage m) {
                 agent.receive(from, m);
             } else if (locator.handles(message)) {
                 locator.receive(from, message);

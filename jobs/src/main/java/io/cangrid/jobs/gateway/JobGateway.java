@@ -8,6 +8,7 @@ import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.Timer;
 import io.cangrid.jobs.ExplainStep;
 import io.cangrid.jobs.JobConfig;
+import io.cangrid.jobs.JobFollower;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.JobNode;
 import io.cangrid.jobs.JobProfile;
@@ -30,9 +31,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A live node's door for clients. It takes a client's job and becomes the job's client on the grid: it
- * keeps the job on disk until it ends, follows it as the simulation's {@code JobClient} does (a job it has
- * heard nothing of is looked up at its owner, and resubmitted when the owner has no record of it after the
- * client timeout), and stores its result. It answers for any job, its own or not, by asking the job's owner
+ * keeps the job on disk until it ends, follows it with the {@link JobFollower} every runtime's client uses,
+ * and stores its result. It answers for any job, its own or not, by asking the job's owner
  * (the id encodes the point), falling back on the results it stored itself, and carries cancellations to
  * the job's owner likewise. It lists the jobs it took, newest first, and tells the steps its node kept of
  * any job (for {@code cangrid explain}). Everything else goes to the program it
@@ -46,7 +46,7 @@ public final class JobGateway implements NodeProgram {
     static final long SUBMIT_POLL_MILLIS = 50;
     static final long SUBMIT_WAIT_MILLIS = 10_000;
     /** How long an answer from a job's owner is waited for. */
-    static final long ASK_TIMEOUT_MILLIS = 3_000;
+    static final long ASK_TIMEOUT_MILLIS = JobFollower.ASK_TIMEOUT_MILLIS;
     static final long EXPIRY_PERIOD_MILLIS = 3600_000;
     /**
      * For this long after a job it follows ended, the gateway checks now and then (every
@@ -61,20 +61,6 @@ public final class JobGateway implements NodeProgram {
     static final int MAX_TAKEN = 10_000;
     public static final int MAX_LISTED = 1_000;
 
-    private static final class Pending {
-        JobProfile profile;
-        long lastHeard;
-        boolean asking;
-        /** The owner that last said it has no record of the job, and since when it has said so. */
-        NodeId noRecordFrom;
-        long noRecordSince;
-
-        Pending(JobProfile profile, long lastHeard) {
-            this.profile = profile;
-            this.lastHeard = lastHeard;
-        }
-    }
-
     private record Ask(Consumer<JobStatusReply> then, Timer timeout) {
     }
 
@@ -87,7 +73,7 @@ public final class JobGateway implements NodeProgram {
     private final JobStore store;
     private final JobConfig config;
     private final long resultRetentionMillis;
-    private final Map<JobId, Pending> pending = new LinkedHashMap<>();
+    private final JobFollower follower;
     private final Map<Long, Ask> asks = new HashMap<>();
     /** Jobs followed here that ended, oldest first, with when they ended (see OUTCOME_WATCH_MILLIS). */
     private final LinkedHashMap<JobId, Long> recentlyEnded = new LinkedHashMap<>();
@@ -109,6 +95,32 @@ public final class JobGateway implements NodeProgram {
         this.store = store;
         this.config = config;
         this.resultRetentionMillis = resultRetentionMillis;
+        this.follower = new JobFollower(ctx, config, new JobFollower.Port() {
+            @Override
+            public void ask(JobId job, long timeoutMillis, Consumer<JobStatusReply> then) {
+                JobGateway.this.ask(job, timeoutMillis, then);
+            }
+
+            @Override
+            public void resubmit(JobProfile next) {
+                node.agent().resubmit(next);
+            }
+
+            @Override
+            public void ended(JobProfile job, JobStatusReply result) {
+                JobGateway.this.ended(result);
+            }
+
+            @Override
+            public JobStatusReply kept(JobId job) {
+                return store.result(job);
+            }
+
+            @Override
+            public void following(JobProfile job) {
+                store.savePending(job);
+            }
+        });
     }
 
     @Override
@@ -125,11 +137,11 @@ public final class JobGateway implements NodeProgram {
                 continue;
             }
             // Heard of long ago: the first tick looks each one up at its owner.
-            pending.put(p.id(), new Pending(p, 0));
+            follower.follow(p, 0);
         }
-        if (!pending.isEmpty() || known > 0) {
+        if (follower.size() > 0 || known > 0) {
             log.info("{} job(s) taken before a restart are followed again; {} had ended, as this node kept",
-                    pending.size(), known);
+                    follower.size(), known);
         }
         List<TakenJob> stored = new ArrayList<>(store.taken());
         stored.sort(Comparator.comparingLong(TakenJob::submittedAt));
@@ -166,10 +178,7 @@ public final class JobGateway implements NodeProgram {
         } else if (message instanceof JobProgress m) {
             for (int i = 0; i < m.ids().length; i++) {
                 JobId id = m.ids()[i];
-                Pending p = pending.get(id);
-                if (p != null) {
-                    p.lastHeard = ctx.now();
-                }
+                follower.heard(id);
                 // Only in memory: the state of a running job is worth no disk write per heartbeat.
                 JobState heard = m.states()[i];
                 taken.computeIfPresent(id, (k, t) -> t.state().isTerminal() ? t : t.withState(heard, null));
@@ -193,7 +202,7 @@ public final class JobGateway implements NodeProgram {
 
     /** Jobs this node took and has not seen end. */
     public int pendingJobs() {
-        return pending.size();
+        return follower.size();
     }
 
     // ---- submissions ---------------------------------------------------------------------------------
@@ -225,10 +234,7 @@ public final class JobGateway implements NodeProgram {
     }
 
     private void follow(JobProfile profile) {
-        if (!pending.containsKey(profile.id())) {
-            store.savePending(profile);
-            pending.put(profile.id(), new Pending(profile, ctx.now()));
-        }
+        follower.follow(profile);
     }
 
     /** This node took the job and owns it too: a neighbour follows it as well, lest it die with this node. */
@@ -261,7 +267,9 @@ public final class JobGateway implements NodeProgram {
         NodeId ranOn = m.output() != null ? from : null;
         JobStatusReply result = new JobStatusReply(0, m.id(), m.state(), null, ranOn, m.reason(), m.output(),
                 m.waitMillis());
-        ended(result);
+        if (!follower.result(result)) {
+            recordResult(result); // a job followed elsewhere, or a second result: kept, not followed
+        }
         ctx.schedule(2 * config.heartbeatMillis(), () -> ownerShouldKnow(result, 3));
     }
 
@@ -276,31 +284,29 @@ public final class JobGateway implements NodeProgram {
         });
     }
 
+    /** A followed job ended (the follower's first result of it). */
     private void ended(JobStatusReply result) {
+        recordResult(result);
+        recentlyEnded.put(result.job(), ctx.now());
+        if (recentlyEnded.size() > OUTCOME_WATCH_LIMIT) {
+            recentlyEnded.remove(recentlyEnded.keySet().iterator().next());
+        }
+        store.removePending(result.job());
+        log.info("job {} ended {}{}", result.job(), result.state(), result.reason() == null ? ""
+                : ": " + LogText.of(result.reason()));
+    }
+
+    private void recordResult(JobStatusReply result) {
         store.saveResult(result);
         TakenJob t = taken.get(result.job());
         if (t != null && !t.state().isTerminal()) {
             remember(t.withState(result.state(), result.output() == null ? null : result.output().exitCode()));
         }
-        if (pending.remove(result.job()) != null) {
-            recentlyEnded.put(result.job(), ctx.now());
-            if (recentlyEnded.size() > OUTCOME_WATCH_LIMIT) {
-                recentlyEnded.remove(recentlyEnded.keySet().iterator().next());
-            }
-            store.removePending(result.job());
-            log.info("job {} ended {}{}", result.job(), result.state(), result.reason() == null ? ""
-                    : ": " + LogText.of(result.reason()));
-        }
     }
 
     private void tick() {
         long now = ctx.now();
-        for (Pending p : List.copyOf(pending.values())) {
-            if (!p.asking && now - p.lastHeard > 2 * config.heartbeatMillis()) {
-                p.asking = true;
-                ask(p.profile.id(), ASK_TIMEOUT_MILLIS, reply -> lookedUp(p, reply));
-            }
-        }
+        follower.tick();
         if (++ticks % OUTCOME_CHECK_PERIODS == 0) {
             checkOwnersKnowOutcomes(now);
         }
@@ -317,55 +323,6 @@ public final class JobGateway implements NodeProgram {
             } else {
                 ownerShouldKnow(result, 1);
             }
-        }
-    }
-
-    private void lookedUp(Pending p, JobStatusReply reply) {
-        p.asking = false;
-        if (pending.get(p.profile.id()) != p || reply == null) {
-            return;
-        }
-        if (reply.state() != null && reply.state().isTerminal()) {
-            ended(reply);
-            return;
-        } else if (reply.state() != null) {
-            p.lastHeard = ctx.now();
-            p.noRecordFrom = null;
-            return;
-        }
-        JobStatusReply kept = store.result(p.profile.id());
-        if (kept != null && kept.state() != null && kept.state().isTerminal()) {
-            ended(kept); // this node knows how it ended: a job ends once
-            return;
-        }
-        if (p.noRecordFrom == null || !p.noRecordFrom.equals(reply.owner())) {
-            // "No record" is proof only from an owner that has held the job's point long enough for any run
-            // node still holding the job to have turned to it: the same owner, asked again a client timeout
-            // later. An owner that has just taken the zone (a restarted node among them) may not know yet.
-            p.noRecordFrom = reply.owner();
-            p.noRecordSince = ctx.now();
-            return;
-        }
-        if (ctx.now() - p.noRecordSince <= config.clientTimeoutMillis()) {
-            return;
-        }
-        if (ctx.now() - p.lastHeard > config.clientTimeoutMillis() && p.profile.attempt() >= config.maxRuns()) {
-            String why = "submitted " + p.profile.attempt() + " times and lost each time: nothing heard of it for "
-                    + config.clientTimeoutMillis() + " ms and its owner has no record of it";
-            log.warn("job {}: {}; it ends FAILED", p.profile.id(), why);
-            ended(new JobStatusReply(0, p.profile.id(), JobState.FAILED, null, null, why));
-        } else if (ctx.now() - p.lastHeard > config.clientTimeoutMillis()) {
-            // Owner and run node are both gone (or this node restarted under a new id): submit it again,
-            // naming this node as the client now.
-            p.profile = new JobProfile(p.profile.id(), p.profile.spec(), ctx.self(), p.profile.submittedAt(),
-                    p.profile.attempt() + 1);
-            p.lastHeard = ctx.now();
-            p.noRecordFrom = null;
-            store.savePending(p.profile);
-            log.info("job {}: nothing heard for {} ms and its owner {} has had no record of it for as long:"
-                    + " resubmitted (attempt {}); it may have run before", p.profile.id(), config.clientTimeoutMillis(),
-                    reply.owner() == null ? "?" : reply.owner().shortName(), p.profile.attempt());
-            node.agent().resubmit(p.profile);
         }
     }
 
