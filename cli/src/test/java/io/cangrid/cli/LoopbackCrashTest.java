@@ -15,6 +15,7 @@ import io.cangrid.jobs.exec.ExecPolicy;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.JobConfig;
 import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.message.JobStatusReply;
 import java.nio.file.Path;
@@ -67,7 +68,7 @@ class LoopbackCrashTest {
     @TempDir
     Path dir;
 
-    private final RecordedJobEvents events = new RecordedJobEvents();
+    private final JobLog events = new JobLog();
     private LoopbackGrid grid;
     private long seed;
     private SplittableRandom keys;
@@ -145,9 +146,9 @@ class LoopbackCrashTest {
             assertThat(end).as("the job's end within %s", END_WAIT).isNotNull();
             assertDone(end, work.status().runNode());
             // Its owner ran it again; its client, hearing from the owner all along, did not submit it again.
-            assertThat(events.startsOf(work.id())).as("where it started")
+            assertThat(events.nodes(JobLog.Kind.STARTED, work.id())).as("where it started")
                     .containsExactly(work.status().runNode(), end.runNode());
-            assertThat(events.attemptsOf(work.id())).as("its submissions").containsExactly(1);
+            assertThat(events.attempts(work.id())).as("its submissions").containsExactly(1);
         }
     }
 
@@ -177,9 +178,9 @@ class LoopbackCrashTest {
             assertDone(end, crashed);
             assertThat(end.runNode()).as("where it ran all along").isEqualTo(work.status().runNode());
             assertThat(end.owner()).as("the owner now").isNotEqualTo(crashed);
-            assertThat(events.startsOf(work.id())).as("where it started: once, on its run node")
+            assertThat(events.nodes(JobLog.Kind.STARTED, work.id())).as("where it started: once, on its run node")
                     .containsExactly(work.status().runNode());
-            assertThat(events.attemptsOf(work.id())).as("its submissions").containsExactly(1);
+            assertThat(events.attempts(work.id())).as("its submissions").containsExactly(1);
         }
     }
 
@@ -193,7 +194,8 @@ class LoopbackCrashTest {
             JobStatusReply end = client.await(id, END_WAIT);
             assertThat(end).as("the job's end within %s", END_WAIT).isNotNull();
             assertDone(end, grid.node(INJECTION).self());
-            assertThat(events.startsOf(id)).as("where it started: once").containsExactly(end.runNode());
+            assertThat(events.nodes(JobLog.Kind.STARTED, id)).as("where it started: once")
+                    .containsExactly(end.runNode());
         }
     }
 }

@@ -12,6 +12,7 @@ import io.cangrid.jobs.gateway.GridSubmitted;
 import io.cangrid.jobs.gateway.JobGateway;
 import io.cangrid.jobs.JobConfig;
 import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.message.JobStatusReply;
@@ -71,7 +72,7 @@ class RestartOnceTest {
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
     void completedJobsDoNotRunAgainWhenTheirInjectionNodeRestarts(long seed) throws Exception {
-        RecordedJobEvents events = new RecordedJobEvents();
+        JobLog events = new JobLog();
         JobConfig jobs = JobConfig.withHeartbeat(HEARTBEAT);
         grid = LoopbackGrid.start(3, LoopbackGrid.randomSecret(), dir, ExecPolicy.none(), 100, jobs, events, 1);
         SplittableRandom keys = new SplittableRandom(seed);
@@ -97,9 +98,9 @@ class RestartOnceTest {
 
         // A job running on B when B died ran again elsewhere, rightly; what counts is what happens from here.
         java.util.Map<JobId, Integer> startsBefore = new java.util.HashMap<>();
-        ids.forEach(id -> startsBefore.put(id, events.startsOf(id).size()));
+        ids.forEach(id -> startsBefore.put(id, events.nodes(JobLog.Kind.STARTED, id).size()));
         java.util.Map<JobId, List<Integer>> submittedBefore = new java.util.HashMap<>();
-        ids.forEach(id -> submittedBefore.put(id, events.attemptsOf(id)));
+        ids.forEach(id -> submittedBefore.put(id, events.attempts(id)));
         grid.restart(B, 0);
         long held = ids.stream().filter(id -> ownedBy(B, id)).count();
         // Long enough for B to look every job up, to hear "no record" from owners that might lack one, and to
@@ -113,9 +114,9 @@ class RestartOnceTest {
         HELD.addAndGet(held);
         assertThat(pendingAt(B)).as("seed %d: jobs the restarted node still follows", seed).isZero();
         for (JobId id : ids) {
-            assertThat(events.startsOf(id)).as("seed %d: runs of %s after its end", seed, id)
+            assertThat(events.nodes(JobLog.Kind.STARTED, id)).as("seed %d: runs of %s after its end", seed, id)
                     .hasSize(startsBefore.get(id));
-            assertThat(events.attemptsOf(id)).as("seed %d: submissions of %s after its end", seed, id)
+            assertThat(events.attempts(id)).as("seed %d: submissions of %s after its end", seed, id)
                     .isEqualTo(submittedBefore.get(id));
         }
         try (GridClient b = grid.client(B); GridClient c = grid.client(2)) {

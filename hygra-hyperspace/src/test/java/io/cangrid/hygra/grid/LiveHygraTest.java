@@ -9,8 +9,8 @@ import io.cangrid.jobs.JobClient;
 import io.cangrid.jobs.JobConfig;
 import io.cangrid.jobs.JobEvents;
 import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobNodeSettings;
-import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.JobState;
 import io.cangrid.live.GridSecret;
@@ -24,7 +24,6 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -69,17 +68,7 @@ class LiveHygraTest {
         }
         Thread.sleep(4 * PERIOD_MILLIS);
 
-        Map<JobId, JobState> ended = new ConcurrentHashMap<>();
-        Map<JobId, String> reasons = new ConcurrentHashMap<>();
-        JobEvents clientEvents = new JobEvents() {
-            @Override
-            public void finished(JobProfile job, JobState state, String reason, long at) {
-                ended.putIfAbsent(job.id(), state);
-                if (reason != null) {
-                    reasons.putIfAbsent(job.id(), reason);
-                }
-            }
-        };
+        JobLog clientEvents = new JobLog();
         AtomicInteger next = new AtomicInteger();
         List<NodeId> peers = nodes.stream().map(LiveNode::self).toList();
         LiveNode clientNode = runtime.bind(new InetSocketAddress("127.0.0.1", 0), null, 0);
@@ -94,10 +83,12 @@ class LiveHygraTest {
             }).get(10, TimeUnit.SECONDS);
         }
         long deadline = System.currentTimeMillis() + 60_000;
-        while (ended.size() < JOBS && System.currentTimeMillis() < deadline) {
+        while (clientEvents.finalStates().size() < JOBS && System.currentTimeMillis() < deadline) {
             Thread.sleep(100);
         }
 
+        Map<JobId, JobState> ended = clientEvents.finalStates();
+        Map<JobId, String> reasons = clientEvents.reasons();
         assertThat(ended).as("jobs ended within a minute; reasons: %s", reasons).hasSize(JOBS);
         assertThat(ended.values()).as("reasons: %s", reasons).containsOnly(JobState.COMPLETED);
     }

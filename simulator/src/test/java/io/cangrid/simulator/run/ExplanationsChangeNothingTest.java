@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.CachedJobTrail;
 import io.cangrid.jobs.ExplainStep;
 import io.cangrid.jobs.JobId;
@@ -49,7 +50,7 @@ class ExplanationsChangeNothingTest {
         }
     }
 
-    private record Run(RunStats stats, JobTally tally) {
+    private record Run(RunStats stats, JobLog log) {
     }
 
     private static Run run(JobTrail trail) {
@@ -79,9 +80,9 @@ class ExplanationsChangeNothingTest {
                 }
             };
         };
-        JobTally tally = new JobTally();
-        RunStats stats = new GridExperiment(GridExperiment.simulation(settings), w, settings, tally, recording).run();
-        return new Run(stats, tally);
+        JobLog log = new JobLog();
+        RunStats stats = new GridExperiment(GridExperiment.simulation(settings), w, settings, log, recording).run();
+        return new Run(stats, log);
     }
 
     @Test
@@ -93,10 +94,10 @@ class ExplanationsChangeNothingTest {
         assertThat(explained.stats().messagesSent()).isEqualTo(plain.stats().messagesSent());
         assertThat(explained.stats().events()).isEqualTo(plain.stats().events());
         assertThat(explained.stats().endMillis()).isEqualTo(plain.stats().endMillis());
-        assertThat(explained.tally().finished).isEqualTo(plain.tally().finished);
-        assertThat(explained.tally().startedAt).isEqualTo(plain.tally().startedAt);
-        assertThat(explained.tally().reasons).isEqualTo(plain.tally().reasons);
-        assertThat(plain.tally().finished).hasSize(150);
+        assertThat(explained.log().finalStates()).isEqualTo(plain.log().finalStates());
+        assertThat(explained.log().firstAt(JobLog.Kind.STARTED)).isEqualTo(plain.log().firstAt(JobLog.Kind.STARTED));
+        assertThat(explained.log().reasons()).isEqualTo(plain.log().reasons());
+        assertThat(plain.log().finalStates()).hasSize(150);
 
         // And it explained something: jobs reached owners, were weighed, placed and ended.
         assertThat(trail.kinds).containsKeys(ExplainStep.ROUTE, ExplainStep.OWNER, ExplainStep.CANDIDATES,

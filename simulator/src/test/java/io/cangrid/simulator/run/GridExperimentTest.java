@@ -3,6 +3,7 @@ package io.cangrid.simulator.run;
 import io.cangrid.simulator.scenario.RunSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobState;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.simulator.workload.ChurnEvent;
@@ -21,22 +22,22 @@ class GridExperimentTest {
     @ValueSource(strings = {"CENTRAL", "CENTRAL-MCT", "CENTRAL-BESTFIT", "CENTRAL-RANDFREE", "CAN", "CAN-P2", "CAN-PX"})
     void everyJobOfAStaticGridEnds(String locator) {
         Workload w = SmallWorkloads.of(7, 80, 300, 8_000, List.of());
-        JobTally tally = new JobTally();
-        RunStats stats = GridExperiment.run(w, settings(locator, 7), tally);
+        JobLog log = new JobLog();
+        RunStats stats = GridExperiment.run(w, settings(locator, 7), log);
+        double meanHops = log.of(JobLog.Kind.ASSIGNED).stream().mapToInt(e -> e.trace().hops()).average().orElse(0);
         System.out.printf("%s: completed %d noMatch %d wait %.1f s hops %.2f msgs %d sim %d s wall %.1f s%n", locator,
-                tally.count(JobState.COMPLETED), tally.count(JobState.NO_MATCH), tally.meanWaitSeconds(),
-                tally.hops / (double) Math.max(1, tally.assignments), stats.messagesSent(),
-                (stats.endMillis() - stats.workloadStartMillis()) / 1000, stats.wallSeconds());
+                log.count(JobState.COMPLETED), log.count(JobState.NO_MATCH), log.meanWaitSeconds(), meanHops,
+                stats.messagesSent(), (stats.endMillis() - stats.workloadStartMillis()) / 1000, stats.wallSeconds());
         assertThat(stats.jobsUnfinished()).isZero();
-        assertThat(tally.finished).hasSize(300);
-        assertThat(tally.count(JobState.COMPLETED) + tally.count(JobState.NO_MATCH)).isEqualTo(300);
-        assertThat(tally.rematches).isZero();
-        assertThat(tally.resubmissions).isZero();
+        assertThat(log.finalStates()).hasSize(300);
+        assertThat(log.count(JobState.COMPLETED) + log.count(JobState.NO_MATCH)).isEqualTo(300);
+        assertThat(log.count(JobLog.Kind.REMATCHED)).isZero();
+        assertThat(log.resubmissions()).isZero();
         // NO_MATCH only for jobs no node of the grid could run.
-        for (var job : tally.profiles.values()) {
-            if (tally.finished.get(job.id()) == JobState.NO_MATCH) {
+        for (var job : log.profiles().values()) {
+            if (log.finalStates().get(job.id()) == JobState.NO_MATCH) {
                 assertThat(w.nodes()).as("capable node for NO_MATCH job %s (%s)", job.id(),
-                        tally.reasons.get(job.id())).noneMatch(n -> n.satisfies(job.spec().requirements()));
+                        log.reasons().get(job.id())).noneMatch(n -> n.satisfies(job.spec().requirements()));
             }
         }
     }
@@ -48,21 +49,22 @@ class GridExperimentTest {
                 ChurnEvent.crash(600_000), ChurnEvent.leave(800_000), ChurnEvent.crash(1_000_000),
                 ChurnEvent.crash(1_000_010), ChurnEvent.leave(1_200_000), ChurnEvent.crash(1_400_000));
         Workload w = SmallWorkloads.of(11, 60, 300, 6_000, churn);
-        JobTally tally = new JobTally();
-        RunStats stats = GridExperiment.run(w, settings(locator, 11), tally);
+        JobLog log = new JobLog();
+        RunStats stats = GridExperiment.run(w, settings(locator, 11), log);
         System.out.printf("%s churn: completed %d noMatch %d rematches %d resubmissions %d%n", locator,
-                tally.count(JobState.COMPLETED), tally.count(JobState.NO_MATCH), tally.rematches, tally.resubmissions);
+                log.count(JobState.COMPLETED), log.count(JobState.NO_MATCH), log.count(JobLog.Kind.REMATCHED),
+                log.resubmissions());
         assertThat(stats.jobsUnfinished()).isZero();
-        assertThat(tally.finished).hasSize(300);
-        assertThat(tally.count(JobState.FAILED)).isZero();
+        assertThat(log.finalStates()).hasSize(300);
+        assertThat(log.count(JobState.FAILED)).isZero();
         // A job that more nodes can run than depart keeps a capable node whatever departs: it must complete.
-        for (var job : tally.profiles.values()) {
+        for (var job : log.profiles().values()) {
             long capable = w.nodes().stream().filter(n -> n.satisfies(job.spec().requirements())).count();
             if (capable > churn.size()) {
-                assertThat(tally.finished.get(job.id())).as("job %s, %d capable nodes (%s)", job.id(), capable,
-                        tally.reasons.get(job.id())).isEqualTo(JobState.COMPLETED);
+                assertThat(log.finalStates().get(job.id())).as("job %s, %d capable nodes (%s)", job.id(), capable,
+                        log.reasons().get(job.id())).isEqualTo(JobState.COMPLETED);
             }
         }
-        assertThat(tally.count(JobState.COMPLETED)).isGreaterThan(250);
+        assertThat(log.count(JobState.COMPLETED)).isGreaterThan(250);
     }
 }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cangrid.hygra.grid.GridSpace;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.JobNode;
 import io.cangrid.jobs.JobProfile;
@@ -22,6 +23,7 @@ import io.cangrid.simulator.workload.ChurnEvent;
 import io.cangrid.simulator.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -58,21 +60,21 @@ class HygraGridTest {
                 ? List.of(ChurnEvent.crash(150_000), ChurnEvent.leave(300_000), ChurnEvent.crash(450_000))
                 : List.of();
         Workload w = SmallWorkloads.of(seed, 40, 200, 3_000, departures);
-        JobTally tally = new JobTally();
+        JobLog log = new JobLog();
 
         RunStats stats = GridExperiment.run(w, settings(locator, seed, WireMode.parse(wire),
-                LatencyModel.parse(latency)), tally);
+                LatencyModel.parse(latency)), log);
 
         assertThat(stats.jobsUnfinished()).isZero();
-        assertThat(tally.finished).hasSize(200);
-        assertThat(tally.count(JobState.FAILED)).isZero();
+        assertThat(log.finalStates()).hasSize(200);
+        assertThat(log.count(JobState.FAILED)).isZero();
         // Stop and a short hop limit may miss the one rare node a job needs; Backtracking over the whole
         // overlay does not.
         boolean exhaustive = !locator.contains("Stop") && !locator.contains("hops");
-        for (JobProfile job : tally.profiles.values()) {
+        for (JobProfile job : log.profiles().values()) {
             long capable = w.nodes().stream().filter(n -> n.satisfies(job.spec().requirements())).count();
-            JobState end = tally.finished.get(job.id());
-            String why = tally.reasons.get(job.id());
+            JobState end = log.finalStates().get(job.id());
+            String why = log.reasons().get(job.id());
             if (capable == 0) {
                 assertThat(end).isEqualTo(JobState.NO_MATCH);
                 assertThat(why).contains("HYGRA found no capable node");
@@ -81,7 +83,7 @@ class HygraGridTest {
                         .isEqualTo(JobState.COMPLETED);
             }
         }
-        assertThat(tally.count(JobState.COMPLETED)).isGreaterThan(150);
+        assertThat(log.count(JobState.COMPLETED)).isGreaterThan(150);
     }
 
     @Test
@@ -94,21 +96,24 @@ class HygraGridTest {
         GridRuntime runtime = GridExperiment.simulation(settings);
         List<JobNode<?>> nodes = new ArrayList<>();
         Saboteur saboteur = new Saboteur(runtime, nodes);
+        JobLog log = new JobLog();
+        log.onEntry(saboteur);
         GridKind.Factory kinds = (run, node, view) -> recording(HygraGridKind.paperDefaults(node, PERIOD), nodes);
 
-        RunStats stats = new GridExperiment(runtime, w, settings, saboteur, kinds).run();
+        RunStats stats = new GridExperiment(runtime, w, settings, log, kinds).run();
 
         assertThat(saboteur.runNodeVictim).as("a job whose run node crashed").isNotNull();
         assertThat(saboteur.ownerVictim).as("a job whose owner crashed").isNotNull();
         assertThat(stats.jobsUnfinished()).isZero();
-        assertThat(saboteur.finished.get(saboteur.runNodeVictim)).isEqualTo(JobState.COMPLETED);
-        assertThat(saboteur.finished.get(saboteur.ownerVictim)).isEqualTo(JobState.COMPLETED);
-        assertThat(saboteur.rematches).as("the owner matched the first victim again").isGreaterThanOrEqualTo(1);
-        assertThat(saboteur.duplicateFinishes).isZero();
+        assertThat(log.finalStates().get(saboteur.runNodeVictim)).isEqualTo(JobState.COMPLETED);
+        assertThat(log.finalStates().get(saboteur.ownerVictim)).isEqualTo(JobState.COMPLETED);
+        assertThat(log.count(JobLog.Kind.REMATCHED)).as("the owner matched the first victim again")
+                .isGreaterThanOrEqualTo(1);
+        assertThat(log.duplicateFinishes()).isZero();
     }
 
-    /** Crashes the run node of one running job, then the owner (alone) of another. */
-    private static final class Saboteur extends JobTally {
+    /** Crashes the run node of one running job, then the owner (alone) of another, as it sees them start. */
+    private static final class Saboteur implements Consumer<JobLog.Entry> {
         private final GridRuntime runtime;
         private final List<JobNode<?>> nodes;
         JobId runNodeVictim;
@@ -120,8 +125,13 @@ class HygraGridTest {
         }
 
         @Override
-        public void started(JobProfile job, NodeId runNode, long at) {
-            super.started(job, runNode, at);
+        public void accept(JobLog.Entry e) {
+            if (e.kind() != JobLog.Kind.STARTED) {
+                return;
+            }
+            JobProfile job = e.job();
+            NodeId runNode = e.node();
+            long at = e.at();
             NodeId owner = ownerOf(job.id());
             if (owner == null || owner.equals(runNode)) {
                 return;

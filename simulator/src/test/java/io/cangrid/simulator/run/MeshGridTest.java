@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
+import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.message.JobStatusReply;
@@ -46,25 +47,25 @@ class MeshGridTest {
         GridKind.Factory kinds = (run, node, view) -> new MeshGridKind(node, locator.equals("oracle")
                 ? OracleLocator.factory(view, OraclePolicy.CENTRAL, node.schema())
                 : NeighbourhoodLocator.factory(node.schema()));
-        JobTally tally = new JobTally();
+        JobLog log = new JobLog();
 
-        RunStats stats = new GridExperiment(GridExperiment.simulation(settings), w, settings, tally, kinds).run();
+        RunStats stats = new GridExperiment(GridExperiment.simulation(settings), w, settings, log, kinds).run();
 
         assertThat(stats.jobsUnfinished()).isZero();
-        assertThat(tally.finished).hasSize(200);
-        assertThat(tally.count(JobState.FAILED)).isZero();
-        for (var job : tally.profiles.values()) {
+        assertThat(log.finalStates()).hasSize(200);
+        assertThat(log.count(JobState.FAILED)).isZero();
+        for (var job : log.profiles().values()) {
             long capable = w.nodes().stream().filter(n -> n.satisfies(job.spec().requirements())).count();
-            JobState end = tally.finished.get(job.id());
+            JobState end = log.finalStates().get(job.id());
             if (capable > departures.size()) {
                 assertThat(end).as("job %s with %d capable node(s): %s", job.id(), capable,
-                        tally.reasons.get(job.id())).isEqualTo(JobState.COMPLETED);
+                        log.reasons().get(job.id())).isEqualTo(JobState.COMPLETED);
             } else if (capable == 0) {
                 assertThat(end).isEqualTo(JobState.NO_MATCH);
-                assertThat(tally.reasons.get(job.id())).isNotBlank();
+                assertThat(log.reasons().get(job.id())).isNotBlank();
             }
         }
-        assertThat(tally.count(JobState.COMPLETED)).isGreaterThan(150);
+        assertThat(log.count(JobState.COMPLETED)).isGreaterThan(150);
     }
 
     @org.junit.jupiter.api.Test
@@ -75,11 +76,11 @@ class MeshGridTest {
         RunSettings settings = new RunSettings("mesh", 9, MeshGridKind.PERIOD_MILLIS, 6_000,
                 LatencyModel.exponential(50), 6 * 3600_000L);
         GridKind.Factory kinds = (run, node, view) -> new MeshGridKind(node, NeighbourhoodLocator.factory(node.schema()));
-        JobTally tally = new JobTally();
+        JobLog log = new JobLog();
         SteppableRuntime runtime = GridExperiment.simulation(settings);
-        RunStats stats = new GridExperiment(runtime, w, settings, tally, kinds).run();
+        RunStats stats = new GridExperiment(runtime, w, settings, log, kinds).run();
         List<NodeId> alive = stats.capabilities().keySet().stream().filter(runtime::isAlive).sorted().toList();
-        List<JobId> asked = new ArrayList<>(tally.finished.keySet());
+        List<JobId> asked = new ArrayList<>(log.finalStates().keySet());
         asked.sort(null);
         JobId unknown = new JobId(12345, asked.get(0).point());
         asked.add(unknown);
@@ -107,9 +108,9 @@ class MeshGridTest {
 
         assertThat(runtime.isAlive(querier)).isTrue();
         assertThat(replies).hasSize(asked.size());
-        for (JobId id : tally.finished.keySet()) {
+        for (JobId id : log.finalStates().keySet()) {
             JobStatusReply r = replies.get(id);
-            assertThat(r.state()).as("%s: %s", id, r).isEqualTo(tally.finished.get(id));
+            assertThat(r.state()).as("%s: %s", id, r).isEqualTo(log.finalStates().get(id));
             if (r.state() == JobState.COMPLETED) {
                 assertThat(r.runNode()).isNotNull();
             }

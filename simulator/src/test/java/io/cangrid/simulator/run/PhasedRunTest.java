@@ -3,6 +3,7 @@ package io.cangrid.simulator.run;
 import io.cangrid.simulator.scenario.RunSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobState;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.overlay.sim.Simulation;
@@ -33,8 +34,8 @@ class PhasedRunTest {
         RunSettings settings = new RunSettings(locator, 13, 10_000, 30_000, LatencyModel.exponential(50),
                 6 * 3600_000L);
         Simulation sim = new Simulation(SimulationConfig.defaults(13).withLatency(settings.latency()));
-        JobTally tally = new JobTally();
-        GridExperiment experiment = GridExperiment.on(sim, w, settings, tally);
+        JobLog log = new JobLog();
+        GridExperiment experiment = GridExperiment.on(sim, w, settings, log);
         experiment.handOverFirstPeriodOnStart();
         experiment.begin();
         boolean[] over = new boolean[1];
@@ -60,17 +61,17 @@ class PhasedRunTest {
         assertThat((stats.workloadStartMillis() - experiment.firstSettleCheckMillis()) % settings.updatePeriodMillis())
                 .as("settle checks fall on update periods").isZero();
         assertThat(stats.jobsUnfinished()).isZero();
-        assertThat(tally.finished).hasSize(200);
-        assertThat(tally.submitted).hasSize(200);
-        assertThat(tally.count(JobState.FAILED)).isZero();
+        assertThat(log.finalStates()).hasSize(200);
+        assertThat(log.jobs()).hasSize(200);
+        assertThat(log.count(JobState.FAILED)).isZero();
         // A window handed over late would have scheduled an arrival in the past, which the simulation refuses.
-        assertThat(tally.submittedAt.values()).allMatch(t -> t >= stats.workloadStartMillis());
-        assertThat(stats.endMillis() - lastEnd(tally)).as("stops within a step of the last job's end")
+        assertThat(log.firstAt(JobLog.Kind.SUBMITTED).values()).allMatch(t -> t >= stats.workloadStartMillis());
+        assertThat(stats.endMillis() - lastEnd(log)).as("stops within a step of the last job's end")
                 .isBetween(0L, PHASE_STEP);
     }
 
-    private static long lastEnd(JobTally tally) {
-        return tally.endedAt.values().stream().mapToLong(Long::longValue).max().orElseThrow();
+    private static long lastEnd(JobLog log) {
+        return log.of(JobLog.Kind.FINISHED).stream().mapToLong(JobLog.Entry::at).max().orElseThrow();
     }
 
     /** Calls {@code step} every {@code period} ms from now on while it returns true. */
