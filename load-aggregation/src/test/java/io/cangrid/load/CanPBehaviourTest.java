@@ -3,7 +3,7 @@ package io.cangrid.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.can.NeighbourEntry;
-import io.cangrid.can.sim.CapabilityPoints;
+import io.cangrid.can.sim.SmallWorkload;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.match.CanOverlay;
 import io.cangrid.can.match.MatchGrid;
@@ -18,16 +18,12 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobProfile;
-import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.message.JobAssign;
 import io.cangrid.overlay.resource.Capabilities;
-import io.cangrid.overlay.resource.Requirements;
-import io.cangrid.overlay.sim.SplitMix64;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -86,12 +82,8 @@ class CanPBehaviourTest {
 
     static Outcome run(long seed, CanPConfig config) {
         double sf = config.stoppingFactor();
-        RandomGenerator workload = new SplitMix64(seed);
-        CapabilityPoints levels = new CapabilityPoints();
-        List<Capabilities> population = new ArrayList<>();
-        for (int i = 0; i < NODES; i++) {
-            population.add(levels.nextCapabilities(workload));
-        }
+        SmallWorkload workload = SmallWorkload.of(seed, NODES, JOBS, MEAN_GAP_MILLIS);
+        List<Capabilities> population = workload.population();
         LoadGrid grid = new LoadGrid(seed, config, 10_000, 30_000);
         int[] pushSteps = new int[1];
         int[] freeFound = new int[1];
@@ -136,18 +128,11 @@ class CanPBehaviourTest {
         });
         grid.build(population);
         long start = grid.sim.now();
-        long t = 0;
-        for (int i = 0; i < JOBS; i++) {
-            t += (long) (-Math.log(1 - workload.nextDouble()) * MEAN_GAP_MILLIS);
-            Capabilities like = levels.nextCapabilities(workload);
-            double[] req = new double[3];
-            for (int d = 0; d < 3; d++) {
-                req[d] = workload.nextDouble() < 1.3 / 3 ? like.get(d) : 0;
-            }
-            JobSpec spec = JobSpec.of(new Requirements(req), 600 + workload.nextDouble() * 1200);
-            grid.submit(start + t, spec);
+        for (SmallWorkload.Arrival a : workload.arrivals()) {
+            grid.submit(start + a.at(), a.spec());
         }
-        grid.runUntilDone(start + t + 6 * 3600_000L);
+        long lastArrival = workload.arrivals().get(JOBS - 1).at();
+        grid.runUntilDone(start + lastArrival + 6 * 3600_000L);
         JobLog log = grid.log;
         // NO_MATCH is only right when no node of the grid could have run the job.
         List<String> unmatchedButCapable = new ArrayList<>();

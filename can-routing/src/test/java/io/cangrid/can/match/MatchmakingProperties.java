@@ -3,6 +3,7 @@ package io.cangrid.can.match;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.can.sim.CapabilityPoints;
+import io.cangrid.can.sim.SmallWorkload;
 import io.cangrid.jobs.Capable;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.JobState;
@@ -90,17 +91,12 @@ class MatchmakingProperties {
         List<Capabilities> population = grid.skewedPopulation(60);
         grid.build(population);
         RandomGenerator rnd = new SplitMix64(SplitMix64.derive(seed, 2));
-        CapabilityPoints levels = new CapabilityPoints();
         long start = grid.sim.now();
         long at = start;
         for (int i = 0; i < 60; i++) {
-            Capabilities like = levels.nextCapabilities(rnd);
-            double[] req = new double[3];
-            for (int d = 0; d < 3; d++) {
-                req[d] = rnd.nextDouble() < 1.3 / 3 ? like.get(d) : 0;
-            }
+            Requirements req = SmallWorkload.lightlyConstrained(rnd);
             at += (long) (-Math.log(1 - rnd.nextDouble()) * 5_000);
-            grid.submit(at, JobSpec.of(new Requirements(req), 100 + rnd.nextInt(300)));
+            grid.submit(at, JobSpec.of(req, 100 + rnd.nextInt(300)));
         }
         int crashes = 10;
         for (int i = 0; i < crashes; i++) {
