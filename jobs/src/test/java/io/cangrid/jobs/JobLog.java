@@ -184,7 +184,7 @@ public final class JobLog implements JobEvents {
         return count(Kind.SUBMITTED) - jobs().size();
     }
 
-    /** From first submission to first start, averaged over the jobs that started; 0 if none did. */
+    /** From first submission to first start, averaged over the jobs this log saw submitted and started; 0 if none. */
     public double meanWaitSeconds() {
         Map<JobId, Long> submitted = firstAt(Kind.SUBMITTED);
         return firstAt(Kind.STARTED).entrySet().stream().filter(e -> submitted.containsKey(e.getKey()))
