@@ -45,6 +45,7 @@ public final class JobAgent {
     private final RunDesk runner;
     private Locator locator;
     private JobTrail trail = JobTrail.NONE;
+    private OutcomeLedger ledger = OutcomeLedger.NONE;
     private boolean stopped;
     private java.util.function.Consumer<JobStatusReply> ownReplies =
             reply -> log.debug("{}: status of {} is {}", reply.owner(), reply.job(), reply.state());
@@ -65,6 +66,15 @@ public final class JobAgent {
     /** Keeps this node's decisions about jobs in {@code trail} (live nodes); by default nothing is kept. */
     public void recordInto(JobTrail trail) {
         this.trail = Objects.requireNonNull(trail, "trail");
+    }
+
+    /** Keeps the outcomes this node records as an owner in {@code ledger} too (live nodes: on disk). */
+    public void keepOutcomesIn(OutcomeLedger ledger) {
+        this.ledger = Objects.requireNonNull(ledger, "ledger");
+    }
+
+    OutcomeLedger ledger() {
+        return ledger;
     }
 
     /** Where this node keeps its decisions about jobs, for {@code cangrid explain}. */

@@ -33,10 +33,6 @@ public interface JobEvents {
     default void finished(JobProfile job, JobState state, String reason, long at) {
     }
 
-    /** The owner recorded how job {@code id} ended (a live node also stores it, to survive a restart). */
-    default void outcomeKept(JobId id, JobOutcome outcome) {
-    }
-
     JobEvents NONE = new JobEvents() {
     };
 }

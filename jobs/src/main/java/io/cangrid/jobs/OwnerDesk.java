@@ -194,7 +194,7 @@ final class OwnerDesk {
         JobOutcome outcome = new JobOutcome(done.state(), done.reason(), ranOn, agent.now(), done.output(),
                 done.waitMillis(), job == null ? 0 : job.runs() + (job.runNode == null && ranOn != null ? 1 : 0));
         outcomes.put(id, outcome);
-        agent.events().outcomeKept(id, outcome);
+        agent.ledger().keep(id, outcome, agent.self());
         // The sender (run node, or the node where a search gave up) is named, so the trail reaches it.
         agent.explain(id, ExplainStep.ENDED, null, from, () -> "the job ended " + done.state()
                 + (ranOn == null ? "" : " on " + ranOn.shortName())
@@ -226,7 +226,7 @@ final class OwnerDesk {
         if (!owned.containsKey(id) && !outcomes.containsKey(id)) {
             ended.put(id, Boolean.TRUE);
             outcomes.put(id, outcome);
-            agent.events().outcomeKept(id, outcome);
+            agent.ledger().keep(id, outcome, agent.self());
         }
     }
 

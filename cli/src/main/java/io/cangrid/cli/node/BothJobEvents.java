@@ -2,8 +2,6 @@ package io.cangrid.cli.node;
 
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.JobEvents;
-import io.cangrid.jobs.JobId;
-import io.cangrid.jobs.JobOutcome;
 import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.MatchTrace;
@@ -47,9 +45,4 @@ record BothJobEvents(JobEvents first, JobEvents second) implements JobEvents {
         second.finished(job, state, reason, at);
     }
 
-    @Override
-    public void outcomeKept(JobId id, JobOutcome outcome) {
-        first.outcomeKept(id, outcome);
-        second.outcomeKept(id, outcome);
-    }
 }

@@ -1,31 +1,16 @@
 package io.cangrid.cli.node;
 
-import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.jobs.gateway.JobStore;
 import io.cangrid.jobs.JobEvents;
-import io.cangrid.jobs.JobId;
-import io.cangrid.jobs.JobOutcome;
 import io.cangrid.jobs.JobProfile;
-import io.cangrid.jobs.message.JobStatusReply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * A live node's job events: one log line when a job starts and when it stops here, and the outcomes this
- * node keeps as an owner stored on disk too, so that they outlive a restart with the same work directory.
- */
+/** A live node's job events: one log line when a job is routed, queued, started or matched again here. */
 final class LiveJobEvents implements JobEvents {
 
     private static final Logger log = LoggerFactory.getLogger("io.cangrid.node.jobs");
 
-    private final NodeContext ctx;
-    private final JobStore store;
-
-    LiveJobEvents(NodeContext ctx, JobStore store) {
-        this.ctx = ctx;
-        this.store = store;
-    }
 
     @Override
     public void submitted(JobProfile job, long at) {
@@ -46,11 +31,5 @@ final class LiveJobEvents implements JobEvents {
     @Override
     public void rematched(JobProfile job, NodeId owner, long at) {
         log.info("job {}: run node silent, matching again", job.id());
-    }
-
-    @Override
-    public void outcomeKept(JobId id, JobOutcome outcome) {
-        store.saveResult(new JobStatusReply(0, id, outcome.state(), ctx.self(), outcome.runNode(), outcome.reason(),
-                outcome.output(), outcome.waitMillis()));
     }
 }

@@ -93,8 +93,8 @@ record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capa
         ExecutionFactory execution = ProcessExecution.factory(workdir.resolve("runs"), confinement,
                 resultFit(schema, maxFrameBytes));
         return ctx -> {
-            JobEvents events = observer == JobEvents.NONE ? new LiveJobEvents(ctx, store)
-                    : new BothJobEvents(new LiveJobEvents(ctx, store), observer);
+            JobEvents events = observer == JobEvents.NONE ? new LiveJobEvents()
+                    : new BothJobEvents(new LiveJobEvents(), observer);
             if (locator == LiveLocator.HYGRA) {
                 HygraParameters parameters = HygraParameters.paperDefaults();
                 HygraGridConfig config = HygraGridConfig.of(parameters, schema, can.updatePeriodMillis())
@@ -103,6 +103,7 @@ record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capa
                         new JobNodeSettings(jobs, schema, events, execution), capabilities, bootstraps,
                         HygraLocator.factory());
                 node.agent().recordInto(new CachedJobTrail());
+                node.agent().keepOutcomesIn(store);
                 HygraInspection inspectable = new HygraInspection(ctx, node, node.overlay(),
                         () -> node.agent().queue().length());
                 return new JobGateway(ctx, node, inspectable, store, jobs, resultRetentionMillis);
@@ -112,6 +113,7 @@ record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capa
             JobNode<CanOverlay> node = CanGridNodes.create(ctx, settings, capabilities, bootstraps);
             // Live nodes keep what they decided about each job, bounded, for `cangrid explain`.
             node.agent().recordInto(new CachedJobTrail());
+            node.agent().keepOutcomesIn(store);
             node.overlay().can().addListener(new NodeEventsLog(node.overlay().can()));
             node.overlay().can().addListener(extraListener);
             InspectableNode inspectable = new InspectableNode(ctx, node, node.overlay().can(),

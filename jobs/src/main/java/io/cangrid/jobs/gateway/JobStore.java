@@ -3,7 +3,10 @@ package io.cangrid.jobs.gateway;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.PrivateFiles;
 import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobOutcome;
 import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.OutcomeLedger;
+import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.message.JobStatusReply;
 import io.cangrid.jobs.message.ResubmitJob;
 import io.cangrid.overlay.wire.MessageCodec;
@@ -26,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * readable by the node's user only (directories 0700, files 0600). A file that no longer decodes is reported
  * and skipped, never fatal.
  */
-public final class JobStore {
+public final class JobStore implements OutcomeLedger {
 
     private static final Logger log = LoggerFactory.getLogger(JobStore.class);
 
@@ -89,6 +92,13 @@ public final class JobStore {
     }
 
     /** Stores how a job ended, unless a result is stored already: the first one stays. */
+    /** The owner's ledger: an outcome it recorded, stored as its answer to a status query would be. */
+    @Override
+    public void keep(JobId id, JobOutcome outcome, NodeId owner) {
+        saveResult(new JobStatusReply(0, id, outcome.state(), owner, outcome.runNode(), outcome.reason(),
+                outcome.output(), outcome.waitMillis()));
+    }
+
     public void saveResult(JobStatusReply result) {
         Path f = resultsDir.resolve(result.job().toString());
         if (!Files.exists(f)) {
