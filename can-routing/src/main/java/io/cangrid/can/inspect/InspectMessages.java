@@ -8,8 +8,8 @@ public final class InspectMessages implements MessageCatalog {
 
     @Override
     public void registerInto(MessageRegistry registry) {
-        registry.register(160, PeersRequest.class)
-                .register(161, PeersReply.class)
+        // 160 is the operator's request, which every overlay answers: the kernel registers it.
+        registry.register(161, PeersReply.class)
                 .register(162, NodeReport.class);
     }
 }

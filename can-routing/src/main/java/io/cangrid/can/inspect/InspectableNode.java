@@ -1,5 +1,6 @@
 package io.cangrid.can.inspect;
 
+import io.cangrid.overlay.PeersRequest;
 import io.cangrid.can.CanNode;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;

@@ -3,7 +3,7 @@ package io.cangrid.can.behaviour;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.can.inspect.OverlayInspector;
-import io.cangrid.can.inspect.PeersRequest;
+import io.cangrid.overlay.PeersRequest;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
 import io.cangrid.live.GridSecret;

@@ -1,48 +1,29 @@
 package io.cangrid.cli.node;
 
-import java.util.Arrays;
+import io.cangrid.simulator.locator.LocatorCatalog;
 import java.util.Locale;
-import java.util.stream.Collectors;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * How a live node finds nodes for jobs: on the CAN with CAN-PX matchmaking (the default), or on HYGRA's
- * hyperspace. Every node of one grid must use the same one: the two overlays do not talk to each other.
+ * A live node's {@code --locator}: any locator of the grid registry ({@link LocatorCatalog}) but the
+ * oracles, with options as a scenario writes them ({@code CAN-P2[idle=0]}, {@code HYGRA[hops=12]}). The
+ * name is read in any case. Every node of one grid must use the same: the overlays do not talk to each
+ * other, and locators on one overlay speak different protocols.
  */
-public enum LiveLocator {
-    CAN_PX("CAN-PX"),
-    HYGRA("HYGRA");
-
-    private final String label;
-
-    LiveLocator(String label) {
-        this.label = label;
-    }
+final class LiveLocator implements ITypeConverter<String> {
 
     @Override
-    public String toString() {
-        return label;
-    }
-
-    public static LiveLocator parse(String text) {
-        for (LiveLocator l : values()) {
-            if (l.label.equalsIgnoreCase(text.trim())) {
-                return l;
-            }
+    public String convert(String value) {
+        String spec = value.strip();
+        int open = spec.indexOf('[');
+        String name = open < 0 ? spec : spec.substring(0, open);
+        spec = name.toUpperCase(Locale.ROOT) + (open < 0 ? "" : spec.substring(open));
+        try {
+            LocatorCatalog.validateLive(spec);
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
         }
-        throw new IllegalArgumentException("unknown locator '" + text + "'; a live node runs one of: "
-                + Arrays.stream(values()).map(LiveLocator::toString).collect(Collectors.joining(", ")));
-    }
-
-    public static final class Converter implements ITypeConverter<LiveLocator> {
-        @Override
-        public LiveLocator convert(String value) {
-            try {
-                return parse(value.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
-        }
+        return spec;
     }
 }

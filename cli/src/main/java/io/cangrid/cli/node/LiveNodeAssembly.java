@@ -2,17 +2,7 @@ package io.cangrid.cli.node;
 
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.CanListener;
-import io.cangrid.can.inspect.InspectableNode;
-import io.cangrid.can.match.CanGridNodes;
 import io.cangrid.can.match.CanOverlay;
-import io.cangrid.can.match.GridSettings;
-import io.cangrid.hygra.grid.HygraGridConfig;
-import io.cangrid.hygra.grid.HygraGridNodes;
-import io.cangrid.hygra.grid.HygraLocator;
-import io.cangrid.hygra.grid.HygraOverlay;
-import io.cangrid.hygra.protocol.HygraParameters;
-import io.cangrid.load.push.CanPConfig;
-import io.cangrid.load.push.CanPLocator;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgramFactory;
 import io.cangrid.overlay.Point;
@@ -30,6 +20,8 @@ import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.message.JobDone;
 import io.cangrid.jobs.JobNode;
+import io.cangrid.simulator.locator.LocatorCatalog;
+import io.cangrid.simulator.run.GridKind;
 import io.cangrid.jobs.JobNodeSettings;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
@@ -45,15 +37,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one place that decides what program a {@code cangrid node} process runs: a full grid node (overlay,
- * job life cycle, locator) on the CAN with CAN-PX matchmaking, or on HYGRA's hyperspace with HYGRA's
- * search, whose run node executes real processes confined under the node's execution settings, wrapped so that it
+ * job life cycle, locator) of the grid its locator names in the grid registry ({@link GridKind}, which the
+ * simulation and PeerSim read too), whose run node executes real processes confined under the node's execution settings, wrapped so that it
  * answers operators' inspection requests and clients' job requests ({@link JobGateway}), with its jobs and
  * results kept under the work directory.
  *
  * @param workdir the node's work directory: {@code jobs/} holds the job store, {@code runs/} the runs
  * @param observer told of the node's job events besides its own log (a benchmark's clock); usually none
  */
-record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capabilities capabilities,
+record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilities capabilities,
         List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecSettings exec, long resultRetentionMillis,
         int maxFrameBytes, JobEvents observer) {
 
@@ -63,7 +55,7 @@ record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capa
     /** The frame's sequence number and MAC. */
     static final int FRAME_OVERHEAD_BYTES = 24;
 
-    LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capabilities capabilities,
+    LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilities capabilities,
             List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecSettings exec,
             long resultRetentionMillis, int maxFrameBytes) {
         this(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec, resultRetentionMillis,
@@ -92,33 +84,22 @@ record LiveNodeAssembly(LiveLocator locator, CanConfig can, JobConfig jobs, Capa
         }
         ExecutionFactory execution = ProcessExecution.factory(workdir.resolve("runs"), confinement,
                 resultFit(schema, maxFrameBytes));
+        LocatorCatalog.validateLive(locator);
         return ctx -> {
             JobEvents events = observer == JobEvents.NONE ? new LiveJobEvents()
                     : new BothJobEvents(new LiveJobEvents(), observer);
-            if (locator == LiveLocator.HYGRA) {
-                HygraParameters parameters = HygraParameters.paperDefaults();
-                HygraGridConfig config = HygraGridConfig.of(parameters, schema, can.updatePeriodMillis())
-                        .withSearchTimeout(LIVE_SEARCH_BASE_MILLIS + LIVE_SEARCH_MOVE_MILLIS * parameters.hopLimit());
-                JobNode<HygraOverlay> node = HygraGridNodes.create(ctx, config,
-                        new JobNodeSettings(jobs, schema, events, execution), capabilities, bootstraps,
-                        HygraLocator.factory());
-                node.agent().recordInto(new CachedJobTrail());
-                node.agent().keepOutcomesIn(store);
-                HygraInspection inspectable = new HygraInspection(ctx, node, node.overlay(),
-                        () -> node.agent().queue().length());
-                return new JobGateway(ctx, node, inspectable, store, jobs, resultRetentionMillis);
-            }
-            GridSettings settings = new GridSettings(can, jobs, schema, CanPLocator.factory(schema, CanPConfig.px()),
-                    events, execution);
-            JobNode<CanOverlay> node = CanGridNodes.create(ctx, settings, capabilities, bootstraps);
+            // What a grid is comes from the registry the simulation and PeerSim read too.
+            GridKind grid = GridKind.live(locator, can, new JobNodeSettings(jobs, schema, events, execution),
+                    LIVE_SEARCH_BASE_MILLIS, LIVE_SEARCH_MOVE_MILLIS);
+            JobNode<?> node = grid.newNode(ctx, capabilities, bootstraps);
             // Live nodes keep what they decided about each job, bounded, for `cangrid explain`.
             node.agent().recordInto(new CachedJobTrail());
             node.agent().keepOutcomesIn(store);
-            node.overlay().can().addListener(new NodeEventsLog(node.overlay().can()));
-            node.overlay().can().addListener(extraListener);
-            InspectableNode inspectable = new InspectableNode(ctx, node, node.overlay().can(),
-                    () -> node.agent().queue().length());
-            return new JobGateway(ctx, node, inspectable, store, jobs, resultRetentionMillis);
+            if (node.overlay() instanceof CanOverlay overlay) {
+                overlay.can().addListener(new NodeEventsLog(overlay.can()));
+                overlay.can().addListener(extraListener);
+            }
+            return new JobGateway(ctx, node, grid.inspected(ctx, node), store, jobs, resultRetentionMillis);
         };
     }
 

@@ -91,7 +91,7 @@ public final class LoopbackGrid implements AutoCloseable {
         Path dir = workdir.resolve("node-" + i);
         LiveNode node = runtime.bind(new InetSocketAddress("127.0.0.1", 0), null, 0);
         nodes.set(i, node);
-        node.start(new LiveNodeAssembly(LiveLocator.CAN_PX, can, jobs, CAPABILITIES,
+        node.start(new LiveNodeAssembly("CAN-PX", can, jobs, CAPABILITIES,
                 through == null ? List.of() : List.of(through), new CanListener() {
                 }, dir, ExecSettings.of(policy).hiding(List.of(dir)), jobs.outcomeRetentionMillis(), MAX_FRAME_BYTES,
                 observer).program()).join();

@@ -112,10 +112,11 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             description = "The unprivileged user jobs run as when the node runs as root (default: nobody).")
     private String jobUser;
 
-    @Option(names = "--locator", paramLabel = "NAME", defaultValue = "CAN-PX", converter = LiveLocator.Converter.class,
-            description = "How jobs find nodes: CAN-PX (default; the CAN overlay) or HYGRA (HYGRA's hyperspace)."
+    @Option(names = "--locator", paramLabel = "NAME[OPTIONS]", defaultValue = "CAN-PX", converter = LiveLocator.class,
+            description = "How jobs find nodes: CAN-PX (default), CAN, CAN-P1, CAN-P2 or CAN-P3 on the CAN overlay,"
+                    + " or HYGRA on HYGRA's hyperspace; options as in scenarios, e.g. CAN-PX[idle=0]."
                     + " Every node of a grid must use the same.")
-    private LiveLocator locator;
+    private String locator;
 
     @Option(names = "--http", paramLabel = "[HOST:]PORT", converter = HostPort.LoopbackConverter.class,
             description = "Serve the web dashboard here (a port alone: on 127.0.0.1; port 0: any free port)."

@@ -2,7 +2,7 @@ package io.cangrid.cli.node;
 
 import io.cangrid.can.inspect.PeersReply;
 import io.cangrid.hygra.grid.HygraReport;
-import io.cangrid.can.inspect.PeersRequest;
+import io.cangrid.overlay.PeersRequest;
 import io.cangrid.cli.JsonOption;
 import io.cangrid.cli.JsonOutput;
 import io.cangrid.cli.UserError;

@@ -3,6 +3,7 @@ package io.cangrid.overlay.wire;
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.MessageRegistry;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.PeersRequest;
 import io.cangrid.overlay.Point;
 import io.cangrid.overlay.ValueCodec;
 import io.cangrid.overlay.ValueReader;
@@ -38,7 +39,9 @@ public final class KernelValues implements MessageCatalog {
                 .register(9, int[].class)
                 .register(10, boolean[].class)
                 .register(11, String[].class)
-                .register(12, byte[].class);
+                .register(12, byte[].class)
+                // Moved here from can-routing with the class; an id never changes its class.
+                .register(160, PeersRequest.class);
     }
 
     /** A value that is an immutable array of doubles behind a validating factory. */

@@ -94,4 +94,28 @@ public final class LocatorCatalog {
     public static boolean isOracle(String spec) {
         return spec.strip().startsWith("CENTRAL");
     }
+
+    /** The locators a live node can run: every one but the oracles, which need the whole grid in view. */
+    public static List<String> liveNames() {
+        return NAMES.stream().filter(n -> !isOracle(n)).toList();
+    }
+
+    /**
+     * Checks a locator spec a live node is started with.
+     *
+     * @throws IllegalArgumentException naming what is wrong and the locators a live node can run
+     */
+    public static void validateLive(String spec) {
+        if (isOracle(spec)) {
+            throw new IllegalArgumentException("locator " + LocatorSpec.parse(spec).name() + " is an oracle that sees"
+                    + " the whole grid at once: it runs only in simulation; a live node runs one of: "
+                    + String.join(", ", liveNames()));
+        }
+        try {
+            validate(spec);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage().replace("known: " + String.join(", ", NAMES),
+                    "a live node runs one of: " + String.join(", ", liveNames())), e);
+        }
+    }
 }

@@ -7,7 +7,9 @@ import io.cangrid.can.CanNode;
 import io.cangrid.can.inspect.OverlayInspector;
 import io.cangrid.can.match.CanGridNodes;
 import io.cangrid.can.match.GridSettings;
+import io.cangrid.can.inspect.InspectableNode;
 import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.JobNode;
 import io.cangrid.jobs.JobNodeSettings;
@@ -23,9 +25,18 @@ final class CanGridKind implements GridKind {
 
     /** The locator the run names, on the CAN with the run's update period. */
     CanGridKind(RunSettings run, JobNodeSettings node, GlobalView view) {
-        this.settings = new GridSettings(CanConfig.withUpdatePeriod(run.updatePeriodMillis()), node.jobs(),
+        this(new GridSettings(CanConfig.withUpdatePeriod(run.updatePeriodMillis()), node.jobs(),
                 node.schema(), LocatorCatalog.factory(run.locator(), node.schema(), view), node.events(),
-                node.executions());
+                node.executions()));
+    }
+
+    CanGridKind(GridSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public NodeProgram inspected(NodeContext ctx, JobNode<?> node) {
+        return new InspectableNode(ctx, node, CanGridNodes.of(node).overlay().can(), () -> node.agent().queue().length());
     }
 
     @Override

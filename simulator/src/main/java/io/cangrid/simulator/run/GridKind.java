@@ -1,7 +1,11 @@
 package io.cangrid.simulator.run;
 
 import io.cangrid.simulator.scenario.RunSettings;
+import io.cangrid.can.CanConfig;
+import io.cangrid.can.match.GridSettings;
 import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.NodeProgram;
+import io.cangrid.simulator.locator.LocatorCatalog;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.JobNode;
 import io.cangrid.jobs.JobNodeSettings;
@@ -17,7 +21,25 @@ public interface GridKind {
 
     /** The grid a run of {@code spec} is built on: HYGRA's hyperspace for HYGRA, the CAN for every other. */
     static Factory forLocator(String spec) {
-        return io.cangrid.simulator.locator.LocatorCatalog.isHygra(spec) ? HygraGridKind::of : CanGridKind::new;
+        return LocatorCatalog.isHygra(spec) ? HygraGridKind::of : CanGridKind::new;
+    }
+
+    /**
+     * The grid a live node of {@code spec} joins: the same overlays and locators as in simulation, with
+     * the node's own CAN settings (its update period serves HYGRA too). A search that waits far longer than
+     * its allowed moves could take ({@code searchBaseMillis} plus {@code searchMoveMillis} a move, milliseconds
+     * apart on a live grid) went to a node that died: the owner searches again soon.
+     *
+     * @throws IllegalArgumentException when {@code spec} names no locator a live node can run
+     */
+    static GridKind live(String spec, CanConfig can, JobNodeSettings node, long searchBaseMillis,
+            long searchMoveMillis) {
+        LocatorCatalog.validateLive(spec);
+        if (LocatorCatalog.isHygra(spec)) {
+            return HygraGridKind.live(spec, node, can.updatePeriodMillis(), searchBaseMillis, searchMoveMillis);
+        }
+        return new CanGridKind(new GridSettings(can, node.jobs(), node.schema(),
+                LocatorCatalog.factory(spec, node.schema(), null), node.events(), node.executions()));
     }
 
 
@@ -36,4 +58,12 @@ public interface GridKind {
     boolean settled(List<JobNode<?>> active, int expected);
 
     String describe(List<JobNode<?>> active);
+
+    /**
+     * {@code node}'s program as a live node runs it: answering an operator's inspection request too. A kind
+     * with no report of its own (a test's) runs the node as it is.
+     */
+    default NodeProgram inspected(NodeContext ctx, JobNode<?> node) {
+        return node;
+    }
 }

@@ -6,7 +6,9 @@ import io.cangrid.hygra.grid.HygraGridNodes;
 import io.cangrid.hygra.grid.HygraLocator;
 import io.cangrid.hygra.grid.HygraOverlay;
 import io.cangrid.hygra.protocol.HygraParameters;
+import io.cangrid.hygra.grid.HygraInspection;
 import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.JobNode;
 import io.cangrid.jobs.JobNodeSettings;
@@ -44,6 +46,16 @@ public final class HygraGridKind implements GridKind {
         return new HygraGridKind(config, node);
     }
 
+    /** A live node's grid: the options {@code spec} names, and a search timeout fit for millisecond moves. */
+    static HygraGridKind live(String spec, JobNodeSettings node, long updatePeriodMillis, long searchBaseMillis,
+            long searchMoveMillis) {
+        HygraOptions.Choice choice = HygraOptions.apply(spec, LocatorSpec.parse(spec).options());
+        HygraGridConfig config = new HygraGridConfig(choice.parameters(),
+                new io.cangrid.hygra.grid.GridSpace(node.schema()), updatePeriodMillis, choice.attempts())
+                .withSearchTimeout(searchBaseMillis + searchMoveMillis * choice.parameters().hopLimit());
+        return new HygraGridKind(config, node);
+    }
+
     /** The paper's parameters on {@code node}'s schema, for tests. */
     public static HygraGridKind paperDefaults(JobNodeSettings node, long updatePeriodMillis) {
         return new HygraGridKind(HygraGridConfig.of(HygraParameters.paperDefaults(), node.schema(), updatePeriodMillis),
@@ -53,6 +65,11 @@ public final class HygraGridKind implements GridKind {
     @Override
     public JobNode<?> newNode(NodeContext ctx, Capabilities capabilities, List<NodeId> bootstraps) {
         return HygraGridNodes.create(ctx, config, node, capabilities, bootstraps, HygraLocator.factory());
+    }
+
+    @Override
+    public NodeProgram inspected(NodeContext ctx, JobNode<?> node) {
+        return new HygraInspection(ctx, node, overlay(node), () -> node.agent().queue().length());
     }
 
     @Override

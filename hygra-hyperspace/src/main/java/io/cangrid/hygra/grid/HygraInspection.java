@@ -1,26 +1,24 @@
-package io.cangrid.cli.node;
+package io.cangrid.hygra.grid;
 
-import io.cangrid.can.inspect.PeersRequest;
-import io.cangrid.hygra.grid.HygraOverlay;
-import io.cangrid.hygra.grid.HygraReport;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
+import io.cangrid.overlay.PeersRequest;
 import java.util.function.IntSupplier;
 
 /**
  * A HYGRA node program that also answers an operator's {@link PeersRequest}, with a {@link HygraReport}
  * instead of the CAN's zones; everything else goes to the program it wraps, on the node's thread.
  */
-final class HygraInspection implements NodeProgram {
+public final class HygraInspection implements NodeProgram {
 
     private final NodeContext ctx;
     private final NodeProgram inner;
     private final HygraOverlay overlay;
     private final IntSupplier queueLength;
 
-    HygraInspection(NodeContext ctx, NodeProgram inner, HygraOverlay overlay, IntSupplier queueLength) {
+    public HygraInspection(NodeContext ctx, NodeProgram inner, HygraOverlay overlay, IntSupplier queueLength) {
         this.ctx = ctx;
         this.inner = inner;
         this.overlay = overlay;
