@@ -1,5 +1,11 @@
 package io.cangrid.cli;
 
+import io.cangrid.cli.common.ExitCodes;
+import io.cangrid.cli.common.LogLevels;
+import io.cangrid.cli.common.ParentCommand;
+import io.cangrid.cli.common.UserError;
+import io.cangrid.cli.common.Validation;
+
 import io.cangrid.cli.bench.BenchCommand;
 import io.cangrid.cli.demo.DemoCommand;
 import io.cangrid.cli.node.CancelCommand;

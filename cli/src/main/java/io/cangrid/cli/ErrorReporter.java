@@ -1,5 +1,9 @@
 package io.cangrid.cli;
 
+import io.cangrid.cli.common.ExitCodes;
+import io.cangrid.cli.common.UserError;
+import io.cangrid.cli.common.Validation;
+
 import java.io.PrintWriter;
 import java.util.List;
 import org.slf4j.Logger;

@@ -1,5 +1,9 @@
 package io.cangrid.cli;
 
+import io.cangrid.cli.common.ExitCodes;
+import io.cangrid.cli.common.LogLevels;
+import io.cangrid.cli.common.UserError;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.function.Supplier;

@@ -2,7 +2,7 @@ package io.cangrid.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cangrid.cli.dashboard.DashboardServer;
-import io.cangrid.cli.node.HostPort;
+import io.cangrid.cli.common.HostPort;
 import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.cli.node.SecretFile;
 import io.cangrid.jobs.exec.ExecPolicy;

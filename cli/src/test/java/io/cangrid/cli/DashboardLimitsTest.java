@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.cli.dashboard.DashboardLimits;
 import io.cangrid.cli.dashboard.DashboardServer;
-import io.cangrid.cli.node.HostPort;
+import io.cangrid.cli.common.HostPort;
 import io.cangrid.live.GridSecret;
 import io.cangrid.live.NetConfig;
 import java.io.ByteArrayOutputStream;

@@ -1,5 +1,8 @@
 package io.cangrid.cli;
 
+import io.cangrid.cli.common.ExitCodes;
+import io.cangrid.cli.common.Validation;
+
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;

@@ -3,7 +3,7 @@ package io.cangrid.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cangrid.cli.node.HostPort;
+import io.cangrid.cli.common.HostPort;
 import org.junit.jupiter.api.Test;
 
 /** Addresses as options take them; a port alone (as {@code --http} allows) stays on the loopback address. */

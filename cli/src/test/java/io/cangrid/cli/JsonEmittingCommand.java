@@ -1,5 +1,9 @@
 package io.cangrid.cli;
 
+import io.cangrid.cli.common.ExitCodes;
+import io.cangrid.cli.common.JsonOption;
+import io.cangrid.cli.common.JsonOutput;
+
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,5 +1,7 @@
 package io.cangrid.cli;
 
+import io.cangrid.cli.common.JsonOutput;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;

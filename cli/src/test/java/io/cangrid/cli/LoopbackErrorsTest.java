@@ -1,5 +1,7 @@
 package io.cangrid.cli;
 
+import io.cangrid.cli.common.ExitCodes;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

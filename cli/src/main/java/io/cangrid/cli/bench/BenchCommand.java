@@ -1,6 +1,6 @@
 package io.cangrid.cli.bench;
 
-import io.cangrid.cli.ParentCommand;
+import io.cangrid.cli.common.ParentCommand;
 import picocli.CommandLine.Command;
 
 /**

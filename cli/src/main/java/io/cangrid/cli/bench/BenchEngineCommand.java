@@ -1,8 +1,8 @@
 package io.cangrid.cli.bench;
 
-import io.cangrid.cli.JsonOption;
-import io.cangrid.cli.JsonOutput;
-import io.cangrid.cli.Validation;
+import io.cangrid.cli.common.JsonOption;
+import io.cangrid.cli.common.JsonOutput;
+import io.cangrid.cli.common.Validation;
 import io.cangrid.bench.engine.EngineBenchmark;
 import java.util.Locale;
 import java.util.concurrent.Callable;

@@ -1,9 +1,9 @@
 package io.cangrid.cli.bench;
 
 import io.cangrid.bench.can.NetBenchmark;
-import io.cangrid.cli.JsonOption;
-import io.cangrid.cli.JsonOutput;
-import io.cangrid.cli.Validation;
+import io.cangrid.cli.common.JsonOption;
+import io.cangrid.cli.common.JsonOutput;
+import io.cangrid.cli.common.Validation;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,8 +1,8 @@
 package io.cangrid.cli.dashboard;
 
-import io.cangrid.cli.UserError;
-import io.cangrid.cli.node.GridDocuments;
-import io.cangrid.cli.node.HostPort;
+import io.cangrid.cli.common.UserError;
+import io.cangrid.cli.grid.GridDocuments;
+import io.cangrid.cli.common.HostPort;
 import io.cangrid.jobs.JobId;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.live.LiveClient;

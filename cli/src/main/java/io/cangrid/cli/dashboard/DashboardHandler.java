@@ -1,6 +1,6 @@
 package io.cangrid.cli.dashboard;
 
-import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.common.JsonOutput;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;

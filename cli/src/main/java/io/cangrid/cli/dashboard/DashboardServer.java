@@ -1,6 +1,6 @@
 package io.cangrid.cli.dashboard;
 
-import io.cangrid.cli.node.HostPort;
+import io.cangrid.cli.common.HostPort;
 import io.cangrid.live.NetConfig;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;

@@ -1,10 +1,10 @@
 package io.cangrid.cli.demo;
 
-import io.cangrid.cli.JsonOption;
-import io.cangrid.cli.JsonOutput;
-import io.cangrid.cli.UserError;
+import io.cangrid.cli.common.JsonOption;
+import io.cangrid.cli.common.JsonOutput;
+import io.cangrid.cli.common.UserError;
 import io.cangrid.cli.dashboard.DashboardToken;
-import io.cangrid.cli.node.HostPort;
+import io.cangrid.cli.common.HostPort;
 import io.cangrid.cli.node.SecretFile;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.JobCommand;

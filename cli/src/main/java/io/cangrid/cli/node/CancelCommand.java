@@ -1,8 +1,8 @@
 package io.cangrid.cli.node;
 
-import io.cangrid.cli.ExitCodes;
-import io.cangrid.cli.JsonOption;
-import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.common.ExitCodes;
+import io.cangrid.cli.common.JsonOption;
+import io.cangrid.cli.common.JsonOutput;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.message.CancelReply;

@@ -1,6 +1,6 @@
 package io.cangrid.cli.node;
 
-import io.cangrid.cli.UserError;
+import io.cangrid.cli.common.UserError;
 import io.cangrid.live.NetConfig;
 import io.cangrid.live.TlsFiles;
 import java.nio.file.Path;

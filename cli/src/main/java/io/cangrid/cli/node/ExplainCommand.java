@@ -1,7 +1,13 @@
 package io.cangrid.cli.node;
 
-import io.cangrid.cli.JsonOption;
-import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.grid.ExplainWalk;
+import io.cangrid.cli.grid.Explanation;
+import io.cangrid.cli.grid.JobView;
+
+import io.cangrid.cli.common.HostPort;
+
+import io.cangrid.cli.common.JsonOption;
+import io.cangrid.cli.common.JsonOutput;
 import io.cangrid.jobs.ExplainStep;
 import io.cangrid.jobs.JobId;
 import java.io.PrintWriter;

@@ -1,7 +1,9 @@
 package io.cangrid.cli.node;
 
-import io.cangrid.cli.JsonOption;
-import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.grid.GridDocuments;
+
+import io.cangrid.cli.common.JsonOption;
+import io.cangrid.cli.common.JsonOutput;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.gateway.GridJobList;
 import java.io.PrintWriter;

@@ -1,8 +1,10 @@
 package io.cangrid.cli.node;
 
+import io.cangrid.cli.common.HostPort;
+
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.CanListener;
-import io.cangrid.cli.UserError;
+import io.cangrid.cli.common.UserError;
 import io.cangrid.cli.dashboard.DashboardServer;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.PrivateFiles;

@@ -4,7 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValue;
-import io.cangrid.cli.UserError;
+import io.cangrid.cli.common.UserError;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

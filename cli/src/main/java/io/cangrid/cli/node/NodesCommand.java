@@ -1,7 +1,10 @@
 package io.cangrid.cli.node;
 
-import io.cangrid.cli.JsonOption;
-import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.common.HostPort;
+import io.cangrid.cli.grid.GridDocuments;
+
+import io.cangrid.cli.common.JsonOption;
+import io.cangrid.cli.common.JsonOutput;
 import io.cangrid.live.LiveClient;
 import java.io.PrintWriter;
 import java.util.List;

@@ -1,8 +1,10 @@
 package io.cangrid.cli.node;
 
+import io.cangrid.cli.common.HostPort;
+
 import java.io.IOException;
 
-import io.cangrid.cli.UserError;
+import io.cangrid.cli.common.UserError;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.JobId;
 import picocli.CommandLine.Mixin;

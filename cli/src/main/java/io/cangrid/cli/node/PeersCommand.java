@@ -1,11 +1,16 @@
 package io.cangrid.cli.node;
 
+import io.cangrid.cli.grid.GridDocuments;
+
+import io.cangrid.cli.common.HostPort;
+import io.cangrid.cli.grid.PeerView;
+
 import io.cangrid.can.inspect.PeersReply;
 import io.cangrid.hygra.grid.HygraReport;
 import io.cangrid.overlay.PeersRequest;
-import io.cangrid.cli.JsonOption;
-import io.cangrid.cli.JsonOutput;
-import io.cangrid.cli.UserError;
+import io.cangrid.cli.common.JsonOption;
+import io.cangrid.cli.common.JsonOutput;
+import io.cangrid.cli.common.UserError;
 import io.cangrid.overlay.Message;
 import io.cangrid.live.LiveClient;
 import java.io.IOException;
@@ -42,7 +47,7 @@ public final class PeersCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (LiveClient c = new LiveClient(client.netConfig())) {
-            Message r = ask(c, peer);
+            Message r = GridDocuments.askPeer(c, peer);
             Map<String, Object> view = PeerView.of(r);
             if (json.enabled()) {
                 JsonOutput.print(spec, view);
@@ -55,19 +60,6 @@ public final class PeersCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The node's state: a {@link PeersReply} from a CAN node, a {@link HygraReport} from a HYGRA one. */
-    static Message ask(LiveClient c, HostPort at) {
-        Message m;
-        try {
-            m = c.ask(at.host(), at.port(), new PeersRequest(1), TIMEOUT);
-        } catch (IOException e) {
-            throw new UserError(e.getMessage(), e);
-        }
-        if (m instanceof PeersReply || m instanceof HygraReport) {
-            return m;
-        }
-        throw new UserError(at + " answered with " + m.getClass().getSimpleName() + " instead of its state");
-    }
 
     @SuppressWarnings("unchecked")
     private static void printHygra(PrintWriter out, Map<String, Object> v) {

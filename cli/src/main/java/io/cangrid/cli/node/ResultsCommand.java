@@ -1,8 +1,10 @@
 package io.cangrid.cli.node;
 
-import io.cangrid.cli.JsonOption;
-import io.cangrid.cli.JsonOutput;
-import io.cangrid.cli.UserError;
+import io.cangrid.cli.grid.JobView;
+
+import io.cangrid.cli.common.JsonOption;
+import io.cangrid.cli.common.JsonOutput;
+import io.cangrid.cli.common.UserError;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.InputFile;
 import io.cangrid.jobs.JobId;

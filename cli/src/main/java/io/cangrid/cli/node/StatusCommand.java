@@ -1,7 +1,11 @@
 package io.cangrid.cli.node;
 
-import io.cangrid.cli.JsonOption;
-import io.cangrid.cli.JsonOutput;
+import io.cangrid.cli.grid.JobView;
+
+import io.cangrid.cli.grid.GridDocuments;
+
+import io.cangrid.cli.common.JsonOption;
+import io.cangrid.cli.common.JsonOutput;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.message.JobStatusReply;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.cangrid.cli.node;
 
-import io.cangrid.cli.UserError;
+import io.cangrid.cli.common.UserError;
 import io.cangrid.overlay.PrivateFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,6 +1,6 @@
 package io.cangrid.cli.peersim;
 
-import io.cangrid.cli.UserError;
+import io.cangrid.cli.common.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package io.cangrid.cli.peersim;
 
-import io.cangrid.cli.ExitCodes;
-import io.cangrid.cli.UserError;
-import io.cangrid.cli.Validation;
+import io.cangrid.cli.common.ExitCodes;
+import io.cangrid.cli.common.UserError;
+import io.cangrid.cli.common.Validation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.cangrid.cli.simulate;
 
-import io.cangrid.cli.Validation;
+import io.cangrid.cli.common.Validation;
 import io.cangrid.hygra.tick.RateResult;
 import io.cangrid.hygra.tick.TickExperiment;
 import io.cangrid.simulator.hygra.HygraReport;

@@ -1,8 +1,8 @@
 package io.cangrid.cli.simulate;
 
-import io.cangrid.cli.JsonOption;
-import io.cangrid.cli.UserError;
-import io.cangrid.cli.Validation;
+import io.cangrid.cli.common.JsonOption;
+import io.cangrid.cli.common.UserError;
+import io.cangrid.cli.common.Validation;
 import io.cangrid.simulator.experiment.Experiment;
 import io.cangrid.simulator.experiment.ExperimentResult;
 import io.cangrid.simulator.experiment.GridExperimentRunner;

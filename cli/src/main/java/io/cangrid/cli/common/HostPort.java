@@ -1,4 +1,4 @@
-package io.cangrid.cli.node;
+package io.cangrid.cli.common;
 
 import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;

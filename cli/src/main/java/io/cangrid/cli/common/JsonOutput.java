@@ -1,4 +1,4 @@
-package io.cangrid.cli;
+package io.cangrid.cli.common;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;

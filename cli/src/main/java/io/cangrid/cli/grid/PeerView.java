@@ -1,4 +1,4 @@
-package io.cangrid.cli.node;
+package io.cangrid.cli.grid;
 
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.inspect.PeersReply;
@@ -14,19 +14,19 @@ import java.util.List;
 import java.util.Map;
 
 /** A node's {@link PeersReply} in the shape {@code peers} and {@code nodes} print (JSON field order fixed). */
-final class PeerView {
+public final class PeerView {
 
     private PeerView() {
     }
 
-    static Map<String, Object> of(Message reply) {
+    public static Map<String, Object> of(Message reply) {
         if (reply instanceof PeersReply r) {
             return of(r);
         }
         return of((HygraReport) reply);
     }
 
-    static Map<String, Object> of(HygraReport r) {
+    public static Map<String, Object> of(HygraReport r) {
         Map<String, Object> m = head(r.node(), "HYGRA", r.phase(), r.capabilities());
         m.put("available", r.available());
         m.put("temperature", r.temperature());
@@ -58,7 +58,7 @@ final class PeerView {
         return m;
     }
 
-    static Map<String, Object> of(PeersReply r) {
+    public static Map<String, Object> of(PeersReply r) {
         Map<String, Object> m = head(r.report().node(), "CAN", r.phase(), r.capabilities());
         List<Map<String, Object>> zones = new ArrayList<>();
         double volume = 0;
@@ -90,11 +90,11 @@ final class PeerView {
         return m;
     }
 
-    static String hex(NodeId id) {
+    public static String hex(NodeId id) {
         return id.shortName();
     }
 
-    static String address(NodeId id) {
+    public static String address(NodeId id) {
         return id.hasAddress() ? id.host() + ":" + id.port() : null;
     }
 }

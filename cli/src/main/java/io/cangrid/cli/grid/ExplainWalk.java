@@ -1,4 +1,6 @@
-package io.cangrid.cli.node;
+package io.cangrid.cli.grid;
+
+import io.cangrid.cli.common.HostPort;
 
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.gateway.GridExplained;
@@ -19,18 +21,18 @@ import java.util.function.LongSupplier;
  * nodes it starts with, until no new node is named, {@link #MAX_NODES} have been asked or the time is up.
  * Nodes that did not answer are reported, so an explanation with gaps says where they are.
  */
-final class ExplainWalk {
+public final class ExplainWalk {
 
-    static final int MAX_NODES = 32;
+    public static final int MAX_NODES = 32;
 
     /** Asks one node (by address) for its steps of the job. */
     @FunctionalInterface
-    interface Asker {
+    public interface Asker {
         GridExplained ask(HostPort at) throws IOException;
     }
 
     /** Every step found, in the order the nodes' clocks give, and the addresses that did not answer. */
-    record Result(List<ExplainStep> steps, List<String> incomplete, int nodesAsked) {
+    public record Result(List<ExplainStep> steps, List<String> incomplete, int nodesAsked) {
     }
 
     private final Asker asker;
@@ -43,7 +45,7 @@ final class ExplainWalk {
         this.deadline = clock.getAsLong() + budgetMillis;
     }
 
-    Result follow(List<HostPort> start) {
+    public Result follow(List<HostPort> start) {
         ArrayDeque<HostPort> queue = new ArrayDeque<>(start);
         Set<HostPort> asked = new HashSet<>();
         Set<Long> answered = new HashSet<>();

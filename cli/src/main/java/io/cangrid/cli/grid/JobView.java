@@ -1,4 +1,4 @@
-package io.cangrid.cli.node;
+package io.cangrid.cli.grid;
 
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.JobId;
@@ -7,12 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** A job's status as the job commands print it: a map in a fixed order for JSON, a line for people. */
-final class JobView {
+public final class JobView {
 
     private JobView() {
     }
 
-    static Map<String, Object> of(JobId id, JobStatusReply r) {
+    public static Map<String, Object> of(JobId id, JobStatusReply r) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("job", id.toString());
         v.put("state", r == null || r.state() == null ? "UNKNOWN" : r.state().name());
@@ -25,7 +25,7 @@ final class JobView {
         return v;
     }
 
-    static String line(Map<String, Object> v) {
+    public static String line(Map<String, Object> v) {
         StringBuilder sb = new StringBuilder().append(v.get("job")).append(' ').append(v.get("state"));
         if (v.get("exitCode") != null) {
             sb.append(" exit ").append(v.get("exitCode"));

@@ -1,4 +1,4 @@
-package io.cangrid.cli;
+package io.cangrid.cli.common;
 
 /**
  * The process exit codes of the {@code cangrid} command. Scripts rely on these, so they never change

@@ -1,4 +1,4 @@
-package io.cangrid.cli;
+package io.cangrid.cli.common;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -16,7 +16,7 @@ public final class LogLevels {
     private LogLevels() {
     }
 
-    static void verbose() {
+    public static void verbose() {
         if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext context) {
             context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(Level.INFO);
             context.getLogger(PROJECT_LOGGER).setLevel(Level.DEBUG);
@@ -36,7 +36,7 @@ public final class LogLevels {
     }
 
     /** Back to the levels {@code logback.xml} sets; used by tests that turned verbose on. */
-    static void quiet() {
+    public static void quiet() {
         if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext context) {
             context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(Level.WARN);
             context.getLogger(PROJECT_LOGGER).setLevel(null);

@@ -1,4 +1,6 @@
-package io.cangrid.cli.node;
+package io.cangrid.cli.grid;
+
+import io.cangrid.cli.common.HostPort;
 
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.ExplainStep;
@@ -15,12 +17,12 @@ import java.util.Map;
  * What {@code explain} finds of a job: its status as the node asked knows it ({@link JobView}'s map) and its
  * trail across the grid. The walk starts at the node asked, the job's owner and its run node.
  */
-record Explanation(JobStatusReply reply, Map<String, Object> status, ExplainWalk.Result trail) {
+public record Explanation(JobStatusReply reply, Map<String, Object> status, ExplainWalk.Result trail) {
 
     /** How long following the trail may take, over all nodes. */
-    static final long WALK_MILLIS = 20_000;
+    public static final long WALK_MILLIS = 20_000;
 
-    static Explanation follow(GridClient grid, HostPort at, JobId id) throws IOException {
+    public static Explanation follow(GridClient grid, HostPort at, JobId id) throws IOException {
         JobStatusReply status = grid.status(id);
         List<HostPort> start = new ArrayList<>();
         start.add(at);
@@ -32,12 +34,12 @@ record Explanation(JobStatusReply reply, Map<String, Object> status, ExplainWalk
     }
 
     /** No node knows anything of the job. */
-    boolean unknown() {
+    public boolean unknown() {
         return reply.state() == null && trail.steps().isEmpty();
     }
 
     /** {@code explain --json}. */
-    Map<String, Object> json() {
+    public Map<String, Object> json() {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("job", status.get("job"));
         out.put("state", status.get("state"));

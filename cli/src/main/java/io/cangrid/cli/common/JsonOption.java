@@ -1,4 +1,4 @@
-package io.cangrid.cli;
+package io.cangrid.cli.common;
 
 import picocli.CommandLine.Option;
 

@@ -1,4 +1,4 @@
-package io.cangrid.cli.node;
+package io.cangrid.cli.grid;
 
 import io.cangrid.hygra.grid.HygraReport;
 import io.cangrid.hygra.message.NodeState;
@@ -17,11 +17,11 @@ import java.util.Set;
  * every link is known on both ends (a link one side has cut and the other not yet heard of shows here
  * until the cut arrives, so a settled grid has none).
  */
-record HygraLinkCheck(boolean degreeLimitsOk, boolean linksSymmetric, List<String> problems) {
+public record HygraLinkCheck(boolean degreeLimitsOk, boolean linksSymmetric, List<String> problems) {
 
-    static final int MAX_PROBLEMS = 10;
+    public static final int MAX_PROBLEMS = 10;
 
-    static HygraLinkCheck of(List<Message> replies) {
+    public static HygraLinkCheck of(List<Message> replies) {
         Map<Long, Set<Long>> links = new HashMap<>();
         List<HygraReport> active = new ArrayList<>();
         for (Message m : replies) {

@@ -1,4 +1,4 @@
-package io.cangrid.cli;
+package io.cangrid.cli.common;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine;

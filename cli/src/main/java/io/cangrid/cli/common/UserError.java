@@ -1,4 +1,4 @@
-package io.cangrid.cli;
+package io.cangrid.cli.common;
 
 /**
  * A failure the user can fix (a file that does not exist, a peer that does not answer, a job id that is

@@ -1,14 +1,18 @@
-package io.cangrid.cli.node;
+package io.cangrid.cli.grid;
+
 
 import io.cangrid.can.CanPhase;
 import io.cangrid.can.inspect.NodeReport;
 import io.cangrid.can.inspect.OverlayInspector;
 import io.cangrid.can.inspect.PeersReply;
 import io.cangrid.can.message.NodeZones;
-import io.cangrid.cli.UserError;
+import io.cangrid.cli.common.HostPort;
+import io.cangrid.cli.common.UserError;
 import io.cangrid.hygra.grid.HygraReport;
 import io.cangrid.hygra.message.NodeState;
 import io.cangrid.overlay.Message;
+import io.cangrid.overlay.PeersRequest;
+import java.time.Duration;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.gateway.GridJobList;
 import io.cangrid.jobs.gateway.TakenJob;
@@ -34,15 +38,17 @@ import java.util.Set;
  */
 public final class GridDocuments {
 
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
     /** The walk of {@link #nodes} stops here: an operator's view, not a crawler. */
-    static final int MAX_NODES = 10_000;
+    public static final int MAX_NODES = 10_000;
 
     private GridDocuments() {
     }
 
     /** {@code peers --json}: one node's state, asked of the node at {@code at}. */
     public static Map<String, Object> peer(LiveClient c, HostPort at) {
-        return PeerView.of(PeersCommand.ask(c, at));
+        return PeerView.of(askPeer(c, at));
     }
 
     /**
@@ -52,7 +58,7 @@ public final class GridDocuments {
     public static Map<String, Object> nodes(LiveClient c, HostPort start) {
         List<Message> found = new ArrayList<>();
         List<String> unreachable = new ArrayList<>();
-        Message first = PeersCommand.ask(c, start);
+        Message first = askPeer(c, start);
         found.add(first);
         Set<Long> seen = new HashSet<>();
         seen.add(nodeOf(first).value());
@@ -61,7 +67,7 @@ public final class GridDocuments {
         while (!queue.isEmpty() && found.size() < MAX_NODES) {
             NodeId next = queue.poll();
             try {
-                Message r = PeersCommand.ask(c, new HostPort(next.host(), next.port()));
+                Message r = askPeer(c, new HostPort(next.host(), next.port()));
                 found.add(r);
                 enqueue(r, seen, queue);
             } catch (UserError e) {
@@ -129,7 +135,7 @@ public final class GridDocuments {
     }
 
     /** The names of a live grid's axes, in the order of the zones' coordinates: capabilities, then virtual. */
-    static List<String> dimensionNames() {
+    public static List<String> dimensionNames() {
         List<String> names = new ArrayList<>();
         for (ResourceDimension d : ResourceSchema.defaultSchema().dimensions()) {
             names.add(d.name());
@@ -138,7 +144,7 @@ public final class GridDocuments {
         return names;
     }
 
-    static NodeId nodeOf(Message reply) {
+    public static NodeId nodeOf(Message reply) {
         return reply instanceof PeersReply r ? r.report().node() : ((HygraReport) reply).node();
     }
 
@@ -159,4 +165,19 @@ public final class GridDocuments {
             }
         }
     }
+    /** The node's state: a {@link PeersReply} from a CAN node, a {@link HygraReport} from a HYGRA one. */
+    /** One node's own report, asked of the node at {@code at}: the CAN's or HYGRA's. */
+    public static Message askPeer(LiveClient c, HostPort at) {
+        Message m;
+        try {
+            m = c.ask(at.host(), at.port(), new PeersRequest(1), TIMEOUT);
+        } catch (IOException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+        if (m instanceof PeersReply || m instanceof HygraReport) {
+            return m;
+        }
+        throw new UserError(at + " answered with " + m.getClass().getSimpleName() + " instead of its state");
+    }
+
 }
