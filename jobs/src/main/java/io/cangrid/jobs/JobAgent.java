@@ -44,6 +44,7 @@ public final class JobAgent {
     private final OwnerDesk owner = new OwnerDesk(this);
     private final RunDesk runner;
     private Locator locator;
+    private OwnerRoute ownerRoute;
     private JobTrail trail = JobTrail.NONE;
     private OutcomeLedger ledger = OutcomeLedger.NONE;
     private boolean stopped;
@@ -61,6 +62,11 @@ public final class JobAgent {
 
     public void setLocator(Locator locator) {
         this.locator = Objects.requireNonNull(locator, "locator");
+    }
+
+    /** How this node's jobs reach their owners (the overlay's routing, on a job node). */
+    public void setOwnerRoute(OwnerRoute route) {
+        this.ownerRoute = Objects.requireNonNull(route, "route");
     }
 
     /** Keeps this node's decisions about jobs in {@code trail} (live nodes); by default nothing is kept. */
@@ -128,10 +134,7 @@ public final class JobAgent {
         if (message instanceof SubmitJob m) {
             submit(from, m);
         } else if (message instanceof ResubmitJob m) {
-            events.submitted(m.profile(), now());
-            explain(m.profile().id(), ExplainStep.SUBMITTED, null, () -> "resubmitted by client "
-                    + m.profile().client().shortName() + " (attempt " + m.profile().attempt() + "); routing it to its owner");
-            locator.toOwner(m.profile(), MatchTrace.START, null);
+            take(m.profile());
         } else if (message instanceof JobAssign m) {
             runner.assign(m);
         } else if (message instanceof JobQueued m) {
@@ -166,9 +169,7 @@ public final class JobAgent {
         }
         JobProfile profile = new JobProfile(ids.idForKey(request.spec(), request.key()), request.spec(), client, now(), 1);
         send(client, new JobSubmitted(request.ticket(), profile, null));
-        events.submitted(profile, now());
-        explainSubmitted(profile);
-        locator.toOwner(profile, MatchTrace.START, null);
+        take(profile);
     }
 
     /**
@@ -180,23 +181,31 @@ public final class JobAgent {
     public JobProfile inject(JobSpec spec, long key) {
         spec.checkAgainst(ids.schema());
         JobProfile profile = new JobProfile(ids.idForKey(spec, key), spec, ctx.self(), now(), 1);
-        events.submitted(profile, now());
-        explainSubmitted(profile);
-        locator.toOwner(profile, MatchTrace.START, null);
+        take(profile);
         return profile;
     }
 
-    /** Routes a job this node is the client of to its owner again (next attempt): it lost track of it. */
-    public void resubmit(JobProfile profile) {
+    /**
+     * The one way a job enters the grid at this node, whatever brought it (a client's submission, a
+     * client's resubmission, this node's own gateway): it goes to its owner, or is owned here when the
+     * locator owns what it takes.
+     */
+    public void take(JobProfile profile) {
         events.submitted(profile, now());
-        explainSubmitted(profile);
-        locator.toOwner(profile, MatchTrace.START, null);
+        explain(profile.id(), ExplainStep.SUBMITTED, null, () -> (profile.attempt() == 1 ? "took the job from client "
+                : "took the job again from client ") + profile.client().shortName() + " (attempt "
+                + profile.attempt() + ", needs " + needs(profile.spec().requirements())
+                + "); routing it to the owner of its point");
+        toOwner(profile, MatchTrace.START, null);
     }
 
-    private void explainSubmitted(JobProfile profile) {
-        explain(profile.id(), ExplainStep.SUBMITTED, null, () -> "took the job from client "
-                + profile.client().shortName() + " (attempt " + profile.attempt() + ", needs "
-                + needs(profile.spec().requirements()) + "); routing it to the owner of its point");
+    /** Carries a job to its owner; {@code adopt} names the run node holding a job that lost its owner. */
+    void toOwner(JobProfile profile, MatchTrace trace, NodeId adopt) {
+        if (adopt == null && locator.ownsJobsItTakes()) {
+            becomeOwner(profile, trace);
+        } else {
+            ownerRoute.toOwner(profile, trace, adopt);
+        }
     }
 
     /** E.g. {@code "cpu >= 1, memory >= 512 MiB"}; {@code "nothing"} when the job constrains no dimension. */

@@ -48,6 +48,7 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
         this.locator = locators.create(ctx, overlay, agent);
         this.agent.setLocator(locator);
         this.ownerRouting = new OwnerRouting(overlay, agent);
+        this.agent.setOwnerRoute(ownerRouting);
         this.bootstraps = List.copyOf(bootstraps);
         overlay.setEvents(new JobOverlay.Events() {
             @Override

@@ -5,24 +5,20 @@ import io.cangrid.overlay.NodeId;
 
 /**
  * The seam between the job life cycle and the way a grid finds nodes (design.md §0.1). One
- * instance runs on every node, on that node's thread. The life cycle ({@link JobAgent}) asks it two things
- * and it answers by calling the agent back, on whichever node the answer is reached:
- * <ul>
- * <li>{@link #toOwner}: carry a job's profile from this node to the job's owner, which then calls
- * {@link JobAgent#becomeOwner} (or, when {@code adopt} names a run node already holding the job,
- * {@link JobAgent#adoptOwnership});</li>
- * <li>{@link #match}: on the owner, find the run node; the search ends, on the node where it ends, with
- * {@link JobAgent#dispatch} or {@link JobAgent#noMatch}.</li>
- * </ul>
+ * instance runs on every node, on that node's thread. On a job's owner the life cycle ({@link JobAgent})
+ * asks it to {@link #match} the job; the search ends, on the node where it ends, with
+ * {@link JobAgent#dispatch} or {@link JobAgent#noMatch}. How a job reaches its owner is the overlay's
+ * business, not the locator's ({@link OwnerRoute}).
  */
 public interface Locator {
 
     /**
-     * Carries {@code job} to its owner.
-     *
-     * @param adopt null for a new job; otherwise the run node that still holds the job and lost its owner
+     * Whether the node that takes a new job from its client owns it at once, without routing it to the owner
+     * of its point: the oracles, which decide with the whole grid in view wherever they are asked.
      */
-    void toOwner(JobProfile job, MatchTrace trace, NodeId adopt);
+    default boolean ownsJobsItTakes() {
+        return false;
+    }
 
     /** On the owner: starts matchmaking for {@code job}. */
     void match(JobProfile job, NodeId owner, MatchTrace trace);

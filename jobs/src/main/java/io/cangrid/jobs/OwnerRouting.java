@@ -7,7 +7,7 @@ import io.cangrid.jobs.message.ToOwner;
  * How a job reaches its owner on any overlay: the overlay carries its profile to the node owning the job's
  * point, which becomes the owner (or the adoptive owner of a job a run node still holds).
  */
-public final class OwnerRouting {
+public final class OwnerRouting implements OwnerRoute {
 
     private final JobOverlay overlay;
     private final JobAgent agent;
@@ -17,7 +17,8 @@ public final class OwnerRouting {
         this.agent = agent;
     }
 
-    public void send(JobProfile job, MatchTrace trace, NodeId adopt) {
+    @Override
+    public void toOwner(JobProfile job, MatchTrace trace, NodeId adopt) {
         overlay.routeToOwner(job.id().point(), new ToOwner(job, trace, adopt));
     }
 

@@ -153,7 +153,7 @@ final class RunDesk {
                 for (HeldJob job : jobs) {
                     agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> "owner " + owner.shortName()
                             + " silent: the job goes to whoever owns its point now");
-                    agent.locator().toOwner(job.profile, job.trace, agent.self());
+                    agent.toOwner(job.profile, job.trace, agent.self());
                 }
                 return;
             }

@@ -55,13 +55,10 @@ public final class FixedPlacement {
         runNodes.remove(node);
     }
 
+    /** This placement as {@code agent}'s locator, and its route to owners: a {@link Carry} to the owner set. */
     Locator locatorFor(NodeContext ctx, JobAgent agent) {
+        agent.setOwnerRoute((job, trace, adopt) -> ctx.send(owner, new Carry(job, trace, adopt)));
         return new Locator() {
-            @Override
-            public void toOwner(JobProfile job, MatchTrace trace, NodeId adopt) {
-                ctx.send(owner, new Carry(job, trace, adopt));
-            }
-
             @Override
             public void match(JobProfile job, NodeId jobOwner, MatchTrace trace) {
                 for (int i = 0; i < runNodes.size(); i++) {

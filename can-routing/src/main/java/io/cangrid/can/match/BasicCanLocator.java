@@ -9,7 +9,6 @@ import io.cangrid.jobs.JobAgent;
 import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.Locator;
 import io.cangrid.jobs.LocatorFactory;
-import io.cangrid.jobs.OwnerRouting;
 import io.cangrid.jobs.MatchTrace;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.resource.ResourceSchema;
@@ -35,7 +34,6 @@ public final class BasicCanLocator implements Locator {
     private final CanNode can;
     private final JobAgent agent;
     private final ResourceSchema schema;
-    private final OwnerRouting routing;
     private final OrthantWalker orthant;
 
     public BasicCanLocator(NodeContext ctx, CanOverlay overlay, JobAgent agent, ResourceSchema schema) {
@@ -43,17 +41,11 @@ public final class BasicCanLocator implements Locator {
         this.can = overlay.can();
         this.agent = agent;
         this.schema = schema;
-        this.routing = new OwnerRouting(overlay, agent);
         this.orthant = new OrthantWalker(ctx, can, agent, schema);
     }
 
     public static LocatorFactory<CanOverlay> factory(ResourceSchema schema) {
         return (ctx, overlay, agent) -> new BasicCanLocator(ctx, overlay, agent, schema);
-    }
-
-    @Override
-    public void toOwner(JobProfile job, MatchTrace trace, NodeId adopt) {
-        routing.send(job, trace, adopt);
     }
 
     @Override

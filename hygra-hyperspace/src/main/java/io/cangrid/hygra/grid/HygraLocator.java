@@ -15,7 +15,6 @@ import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.Locator;
 import io.cangrid.jobs.LocatorFactory;
 import io.cangrid.jobs.MatchTrace;
-import io.cangrid.jobs.OwnerRouting;
 import io.cangrid.overlay.resource.Capabilities;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,7 +41,6 @@ public final class HygraLocator implements Locator {
     private final NodeContext ctx;
     private final HygraOverlay overlay;
     private final JobAgent agent;
-    private final OwnerRouting routing;
     private final Map<Long, Search> searches = new HashMap<>();
     private final Map<JobId, Long> searchOf = new HashMap<>();
     /** Searches a job has had since it was last dispatched; survives the owner's impatient re-matches. */
@@ -53,17 +51,11 @@ public final class HygraLocator implements Locator {
         this.ctx = ctx;
         this.overlay = overlay;
         this.agent = agent;
-        this.routing = new OwnerRouting(overlay, agent);
         overlay.onOutcome(this::outcome);
     }
 
     public static LocatorFactory<HygraOverlay> factory() {
         return HygraLocator::new;
-    }
-
-    @Override
-    public void toOwner(JobProfile job, MatchTrace trace, NodeId adopt) {
-        routing.send(job, trace, adopt);
     }
 
     @Override

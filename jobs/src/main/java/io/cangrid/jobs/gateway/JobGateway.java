@@ -103,7 +103,7 @@ public final class JobGateway implements NodeProgram {
 
             @Override
             public void resubmit(JobProfile next) {
-                node.agent().resubmit(next);
+                node.agent().take(next);
             }
 
             @Override

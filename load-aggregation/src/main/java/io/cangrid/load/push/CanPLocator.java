@@ -11,7 +11,6 @@ import io.cangrid.can.match.CanOverlay;
 import io.cangrid.can.match.OrthantSearch;
 import io.cangrid.can.match.OrthantWalker;
 import io.cangrid.jobs.LocatorFactory;
-import io.cangrid.jobs.OwnerRouting;
 import io.cangrid.can.match.UpwardWalk;
 import io.cangrid.load.LoadState;
 import io.cangrid.load.PromptLoadUpdates;
@@ -62,7 +61,6 @@ public final class CanPLocator implements Locator {
     private final JobAgent agent;
     private final ResourceSchema schema;
     private final CanPConfig config;
-    private final OwnerRouting routing;
     private final OrthantWalker orthant;
     private final ZoneLoadPublisher loads;
     private final PromptLoadUpdates prompt;
@@ -77,7 +75,6 @@ public final class CanPLocator implements Locator {
         this.agent = agent;
         this.schema = schema;
         this.config = config;
-        this.routing = new OwnerRouting(overlay, agent);
         this.orthant = new OrthantWalker(ctx, can, agent, schema);
         this.loads = new ZoneLoadPublisher(ctx, can, agent.queue());
         this.choice = new CandidateChoice(schema, config.score());
@@ -144,11 +141,6 @@ public final class CanPLocator implements Locator {
      */
     public LoadState publishedLoads() {
         return loads.current();
-    }
-
-    @Override
-    public void toOwner(JobProfile job, MatchTrace trace, NodeId adopt) {
-        routing.send(job, trace, adopt);
     }
 
     @Override

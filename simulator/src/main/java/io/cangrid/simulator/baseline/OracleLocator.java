@@ -2,7 +2,6 @@ package io.cangrid.simulator.baseline;
 
 import io.cangrid.jobs.JobOverlay;
 import io.cangrid.jobs.LocatorFactory;
-import io.cangrid.jobs.OwnerRouting;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
@@ -29,7 +28,6 @@ public final class OracleLocator implements Locator {
     private final GlobalView view;
     private final OraclePolicy policy;
     private final ResourceSchema schema;
-    private final OwnerRouting routing;
 
     public OracleLocator(NodeContext ctx, JobOverlay overlay, JobAgent agent, GlobalView view, OraclePolicy policy,
             ResourceSchema schema) {
@@ -38,20 +36,16 @@ public final class OracleLocator implements Locator {
         this.view = view;
         this.policy = policy;
         this.schema = schema;
-        this.routing = new OwnerRouting(overlay, agent);
     }
 
     public static LocatorFactory<JobOverlay> factory(GlobalView view, OraclePolicy policy, ResourceSchema schema) {
         return (ctx, overlay, agent) -> new OracleLocator(ctx, overlay, agent, view, policy, schema);
     }
 
+    /** The oracle decides wherever it is asked: the node that takes a job owns it. */
     @Override
-    public void toOwner(JobProfile job, MatchTrace trace, NodeId adopt) {
-        if (adopt == null) {
-            agent.becomeOwner(job, trace);
-        } else {
-            routing.send(job, trace, adopt);
-        }
+    public boolean ownsJobsItTakes() {
+        return true;
     }
 
     @Override

@@ -11,7 +11,6 @@ import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.Locator;
 import io.cangrid.jobs.LocatorFactory;
 import io.cangrid.jobs.MatchTrace;
-import io.cangrid.jobs.OwnerRouting;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.ArrayList;
@@ -28,23 +27,16 @@ public final class NeighbourhoodLocator implements Locator {
     private final JobOverlay overlay;
     private final JobAgent agent;
     private final ResourceSchema schema;
-    private final OwnerRouting routing;
 
     NeighbourhoodLocator(NodeContext ctx, JobOverlay overlay, JobAgent agent, ResourceSchema schema) {
         this.ctx = ctx;
         this.overlay = overlay;
         this.agent = agent;
         this.schema = schema;
-        this.routing = new OwnerRouting(overlay, agent);
     }
 
     public static LocatorFactory<JobOverlay> factory(ResourceSchema schema) {
         return (ctx, overlay, agent) -> new NeighbourhoodLocator(ctx, overlay, agent, schema);
-    }
-
-    @Override
-    public void toOwner(JobProfile job, MatchTrace trace, NodeId adopt) {
-        routing.send(job, trace, adopt);
     }
 
     @Override
