@@ -1,13 +1,10 @@
 package io.cangrid.cli.common;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.MapperFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.cangrid.simulator.report.SummaryJson;
 import java.io.PrintWriter;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -19,25 +16,21 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 public final class JsonOutput {
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
+    private static final ObjectWriter COMPACT = JsonMapper.builder()
             .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
-            .build();
-    private static final ObjectWriter COMPACT = MAPPER.writer();
-    private static final ObjectWriter PRETTY = MAPPER.writer(new DefaultPrettyPrinter()
-            .withSeparators(Separators.createDefaultInstance()
-                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
-                    .withObjectEmptySeparator("")
-                    .withArrayEmptySeparator(""))
-            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
+            .build()
+            .writer();
 
     private JsonOutput() {
     }
 
     /** {@code value} as JSON text, without a trailing newline. */
     public static String toJson(Object value, boolean pretty) {
+        if (pretty) {
+            return SummaryJson.toJson(value); // the one pretty layout, the simulation's reports' too
+        }
         try {
-            return (pretty ? PRETTY : COMPACT).writeValueAsString(value);
+            return COMPACT.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write " + value.getClass().getName() + " as JSON", e);
         }
