@@ -1,6 +1,5 @@
 package io.cangrid.can;
 
-import io.cangrid.can.geometry.SplitRule;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.message.CanMessage;
 import io.cangrid.can.message.JoinAccept;
@@ -37,7 +36,7 @@ public final class CanNode {
 
     private static final Logger log = LoggerFactory.getLogger(CanNode.class);
     /** Every this many update periods a node sends its whole neighbour list; between, only changes. */
-    static final int FULL_LIST_EVERY = 8;
+    private static final int FULL_LIST_EVERY = 8;
 
     private final NodeContext ctx;
     private final CanConfig config;
@@ -49,6 +48,8 @@ public final class CanNode {
     private final NeighbourTable table = new NeighbourTable();
     private final Takeovers takeovers;
     private final JoinDesk joinDesk;
+    /** This node as its join desk, takeovers and departures see it. */
+    private final Host host = new Host();
     private long version;
     private NodeZones claim;
     /** The neighbour list we send, its number and its base (see {@link NeighbourState}). */
@@ -75,8 +76,8 @@ public final class CanNode {
         this.config = config;
         this.point = point;
         this.capabilities = capabilities;
-        this.takeovers = new Takeovers(this);
-        this.joinDesk = new JoinDesk(this);
+        this.takeovers = new Takeovers(host);
+        this.joinDesk = new JoinDesk(host);
     }
 
     // ---- wiring for higher layers -------------------------------------------------------------------
@@ -131,7 +132,7 @@ public final class CanNode {
     /** Leaves gracefully: every zone goes to a neighbour, then the node exits. */
     public void leave() {
         if (phase == CanPhase.ACTIVE && table.size() > 0) {
-            new Departure(this).handOverAll();
+            departure().handOverAll();
         }
         phase = CanPhase.LEFT;
         cancelTimers();
@@ -142,7 +143,7 @@ public final class CanNode {
      * The join cannot go through: the node stops, the error says why, and the listeners hear it (a live
      * node then exits with that message instead of retrying forever).
      */
-    void abandonJoin(String why) {
+    private void abandonJoin(String why) {
         if (phase != CanPhase.JOINING) {
             return;
         }
@@ -309,7 +310,7 @@ public final class CanNode {
     }
 
     /** Learns of nodes next to us from a neighbour's list; tells each newly found node about us. */
-    void discover(NodeZones[] claims) {
+    private void discover(NodeZones[] claims) {
         discover(claims, true, false);
     }
 
@@ -430,7 +431,7 @@ public final class CanNode {
                 takeovers.presumeDead(dead);
             }
         }
-        new Departure(this).returnStrayZones();
+        departure().returnStrayZones();
         joinDesk.forgetOldAnswers(now);
         list.list(listed());
         if (!list.hasBase() || ++ticksSinceBase >= FULL_LIST_EVERY || list.changesOutgrowBase()) {
@@ -449,10 +450,10 @@ public final class CanNode {
         }
     }
 
-    // ---- state shared with the protocol's helpers ---------------------------------------------------
+    // ---- the node's own state, and what its roles may ask of it ------------------------------------
 
     /** Re-announces this node after its zones changed: new claim, stale neighbours dropped, all told. */
-    void zonesChanged(NodeZones[] learned) {
+    private void zonesChanged(NodeZones[] learned) {
         if (phase == CanPhase.ACTIVE && !zones.isEmpty() && zones.containing(point) == null) {
             // Our home zone went to a claim that outranks it while we held others by takeover. A node
             // must live where its point is (matchmaking reads capabilities from zone positions): give
@@ -460,7 +461,7 @@ public final class CanNode {
             // everything.
             log.debug("{}: lost the zone of its own point, handing over {} and joining again", ctxName(),
                     zones.list());
-            new Departure(this).handOverAll();
+            departure().handOverAll();
         }
         version++;
         claim = null;
@@ -525,7 +526,7 @@ public final class CanNode {
         joinDesk.requestJoin(via);
     }
 
-    NodeZones claim() {
+    private NodeZones claim() {
         if (claim == null) {
             claim = new NodeZones(ctx.self(), version, zones.toArray());
         }
@@ -555,20 +556,15 @@ public final class CanNode {
     }
 
     /** Sends our state to one node: the list's changes to a neighbour that holds its base, the base too to anyone else. */
-    void sendState(NodeId to) {
+    private void sendState(NodeId to) {
         ctx.send(to, new Outgoing().to(to));
-    }
-
-    /** Our state with our base list and the changes since: what a node that may not hold that base gets. */
-    NeighbourState state() {
-        return new Outgoing().withBase();
     }
 
     /**
      * Reads every neighbour's list again, as we hold it, and every neighbour's claim: after our space grew,
      * or once a takeover race over our space is decided.
      */
-    void rereadLists() {
+    private void rereadLists() {
         List<NeighbourEntry> now = new ArrayList<>(table.entries());
         NodeZones[] claims = new NodeZones[now.size()];
         for (int i = 0; i < claims.length; i++) {
@@ -650,16 +646,12 @@ public final class CanNode {
         }
     }
 
-    void forget(NodeId id, long version) {
+    private void forget(NodeId id, long version) {
         if (table.remove(id) != null) {
             listener.neighbourRemoved(id);
             acquaintances.add(id);
         }
         table.remember(id, version);
-    }
-
-    Acquaintances acquaintances() {
-        return acquaintances;
     }
 
     private void dropEmptied(List<NeighbourEntry> emptied) {
@@ -684,7 +676,7 @@ public final class CanNode {
         return known != null && ListedClaims.indexOf(known.listed(), ctx.self()) >= 0;
     }
 
-    void activateWith(Zone[] given, NodeZones[] learned) {
+    private void activateWith(Zone[] given, NodeZones[] learned) {
         for (Zone z : given) {
             zones.add(z);
         }
@@ -716,7 +708,7 @@ public final class CanNode {
         keptWhileJoining.add(m);
     }
 
-    void redrawVirtualCoordinate() {
+    private void redrawVirtualCoordinate() {
         double[] c = point.toArray();
         c[c.length - 1] = ctx.random().nextDouble();
         point = Point.of(c);
@@ -736,28 +728,102 @@ public final class CanNode {
         }
     }
 
-    String ctxName() {
+    private String ctxName() {
         return ctx.self().shortName();
-    }
-
-    NodeContext ctx() {
-        return ctx;
     }
 
     public CanConfig config() {
         return config;
     }
 
-    OwnZones ownZones() {
-        return zones;
+    /** Made for each use: a departure keeps nothing between hand-overs, and a node holds no object for it. */
+    private Departure departure() {
+        return new Departure(host);
     }
 
-    NeighbourTable table() {
-        return table;
-    }
+    /**
+     * This node as its roles see it: each role reaches the node only through its own interface, so what a
+     * role may do to the node is declared there, and the node's methods stay its own. One object serves the
+     * three roles, and the roles keep no parts of the node themselves: a million-node simulation holds a
+     * join desk and takeovers for every node, and each reference more in them would cost megabytes.
+     */
+    private final class Host implements JoinHost, TakeoverHost, DepartureHost {
 
-    CanListener listener() {
-        return listener;
+        @Override
+        public NodeContext ctx() {
+            return ctx;
+        }
+
+        @Override
+        public CanConfig config() {
+            return config;
+        }
+
+        @Override
+        public OwnZones zones() {
+            return zones;
+        }
+
+        @Override
+        public NeighbourTable table() {
+            return table;
+        }
+
+        @Override
+        public Acquaintances acquaintances() {
+            return acquaintances;
+        }
+
+        @Override
+        public CanPhase phase() {
+            return phase;
+        }
+
+        @Override
+        public Point point() {
+            return point;
+        }
+
+        @Override
+        public void redrawVirtualCoordinate() {
+            CanNode.this.redrawVirtualCoordinate();
+        }
+
+        @Override
+        public void abandonJoin(String why) {
+            CanNode.this.abandonJoin(why);
+        }
+
+        @Override
+        public void activateWith(Zone[] given, NodeZones[] learned) {
+            CanNode.this.activateWith(given, learned);
+        }
+
+        @Override
+        public NodeZones claim() {
+            return CanNode.this.claim();
+        }
+
+        @Override
+        public void zonesHandedOver(Zone[] given, NodeId to) {
+            // Read at each hand-over: layers above may add their listeners after the roles were made.
+            listener.zonesHandedOver(given, to);
+        }
+
+        @Override
+        public void zonesChanged(NodeZones[] learned) {
+            CanNode.this.zonesChanged(learned);
+        }
+
+        @Override
+        public void rereadLists() {
+            CanNode.this.rereadLists();
+        }
+
+        @Override
+        public void sendState(NodeId to) {
+            CanNode.this.sendState(to);
+        }
     }
 
     // ---- what tools, tests and higher layers may read -----------------------------------------------

@@ -16,15 +16,15 @@ import java.util.Map;
  */
 final class Departure {
 
-    private final CanNode node;
+    private final DepartureHost node;
 
-    Departure(CanNode node) {
+    Departure(DepartureHost node) {
         this.node = node;
     }
 
     void handOverAll() {
         Map<NodeId, List<Zone>> byRecipient = new LinkedHashMap<>();
-        for (Zone z : node.ownZones().toArray()) {
+        for (Zone z : node.zones().toArray()) {
             NeighbourEntry to = siblingHolder(z);
             if (to == null) {
                 to = smallestAdjacent(z);
@@ -39,7 +39,7 @@ final class Departure {
         for (Map.Entry<NodeId, List<Zone>> e : byRecipient.entrySet()) {
             send(e.getKey(), e.getValue());
         }
-        node.ownZones().clear();
+        node.zones().clear();
     }
 
     /**
@@ -48,7 +48,7 @@ final class Departure {
      * were the offer lost, or its receiver dead, no space would be left without an owner.
      */
     void returnStrayZones() {
-        OwnZones zones = node.ownZones();
+        OwnZones zones = node.zones();
         zones.clearOffers();
         if (zones.size() < 2) {
             return;
@@ -85,7 +85,7 @@ final class Departure {
                 }
             }
         }
-        node.listener().zonesHandedOver(reissued, to);
+        node.zonesHandedOver(reissued, to);
         node.ctx().send(to, new ZoneHandoff(reissued, around.toArray(new NodeZones[0])));
     }
 
