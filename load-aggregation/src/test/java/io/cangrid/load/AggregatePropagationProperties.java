@@ -65,7 +65,7 @@ class AggregatePropagationProperties {
     @Example
     void periodicUpdatesAloneLagBehindTheDiameter() {
         Outcome o = changeAndConverge(LONG_CHAIN_SEED, LONG_CHAIN_NODES, LoadGrid.Population.SKEWED, Change.MORE_JOBS_QUEUED, 3,
-                CanPConfig.withStoppingFactor(2).withPromptUpdates(false));
+                CanPConfig.withStoppingFactor(2).withPush(p -> p.withPromptUpdates(false)));
         assertThat(o.after().sinceStill()).as(o.describe())
                 .isGreaterThan(o.diameter() + SettledAggregatesProperties.SLACK_PERIODS);
     }
@@ -92,7 +92,7 @@ class AggregatePropagationProperties {
             }
         });
         String context = String.format("seed %d, %d %s nodes, %d x %s, prompt updates %s", seed, nodes, population,
-                howMany, change, config.promptUpdates());
+                howMany, change, config.push().promptUpdates());
         grid.grow(nodes, population, 40);
         assertThat(grid.settle(60)).as("%s: overlay settles: %s", context, grid.inspect().describe()).isTrue();
         int jobs = nodes;

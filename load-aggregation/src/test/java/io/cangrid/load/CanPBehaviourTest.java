@@ -81,7 +81,7 @@ class CanPBehaviourTest {
     }
 
     static Outcome run(long seed, CanPConfig config) {
-        double sf = config.stoppingFactor();
+        double sf = config.stop().factor();
         SmallWorkload workload = SmallWorkload.of(seed, NODES, JOBS, MEAN_GAP_MILLIS);
         List<Capabilities> population = workload.population();
         LoadGrid grid = new LoadGrid(seed, config, 10_000, 30_000);

@@ -30,9 +30,10 @@ class CanPXBehaviourTest {
     @ParameterizedTest
     @ValueSource(longs = {7, 11})
     void verifyingSearchesEndOnlyAtANodeThatIsIdleByItsOwnWord(long seed) {
-        CanPBehaviourTest.Outcome trusting = CanPBehaviourTest.run(seed, CanPConfig.px().withSearchBudget(32));
+        CanPBehaviourTest.Outcome trusting = CanPBehaviourTest.run(seed,
+                CanPConfig.px().withSearch(s -> s.withBudget(32)));
         CanPBehaviourTest.Outcome verifying = CanPBehaviourTest.run(seed,
-                CanPConfig.px().withSearchBudget(32).withVerify(true));
+                CanPConfig.px().withSearch(s -> s.withBudget(32).withVerify(true)));
         String context = "seed " + seed + ": trusting " + trusting + " (" + trusting.freeFoundNotOwnWord() + " of "
                 + trusting.freeFound() + " answers from a neighbour's view); verifying " + verifying + " ("
                 + verifying.freeFound() + " answers)";
@@ -45,8 +46,10 @@ class CanPXBehaviourTest {
     @ParameterizedTest
     @ValueSource(longs = {7, 11})
     void withRefitOnlyFreeNodesStepAsideAndEveryJobStillEndsOnce(long seed) {
-        CanPBehaviourTest.Outcome off = CanPBehaviourTest.run(seed, CanPConfig.px().withRefit(false));
-        CanPBehaviourTest.Outcome on = CanPBehaviourTest.run(seed, CanPConfig.px().withRefit(true));
+        CanPBehaviourTest.Outcome off = CanPBehaviourTest.run(seed,
+                CanPConfig.px().withOffers(o -> o.withRefit(false)));
+        CanPBehaviourTest.Outcome on = CanPBehaviourTest.run(seed,
+                CanPConfig.px().withOffers(o -> o.withRefit(true)));
         String context = "seed " + seed + ": without refit " + off + "; with refit " + on + ", " + on.refitPasses()
                 + " offers passed to a better fit";
         assertThat(off.refitPasses()).as(context).isZero();
@@ -58,7 +61,8 @@ class CanPXBehaviourTest {
     @ParameterizedTest
     @ValueSource(longs = {7, 11})
     void aGentleClimbStillPushesOnlyUpwardAndEveryJobEndsOnce(long seed) {
-        CanPBehaviourTest.Outcome gentle = CanPBehaviourTest.run(seed, CanPConfig.px().withGentleClimb(true));
+        CanPBehaviourTest.Outcome gentle = CanPBehaviourTest.run(seed,
+                CanPConfig.px().withPush(p -> p.withGentleClimb(true)));
         String context = "seed " + seed + ": " + gentle;
         assertThat(gentle.pushSteps()).as(context).isPositive();
         assertThat(gentle.notUpward()).as(context).isEmpty();
@@ -69,9 +73,9 @@ class CanPXBehaviourTest {
     @ValueSource(longs = {7, 11})
     void withSoonestWaitingJobsAlsoMoveBehindBusyNeighboursAndEveryJobStillEndsOnce(long seed) {
         // Without searches, every move of a waiting job is the node's own choice from its view of its neighbours.
-        CanPConfig moves = CanPConfig.px().withSeekBudget(0);
+        CanPConfig moves = CanPConfig.px().withWaiting(w -> w.withSeekBudget(0));
         CanPBehaviourTest.Outcome off = CanPBehaviourTest.run(seed, moves);
-        CanPBehaviourTest.Outcome on = CanPBehaviourTest.run(seed, moves.withSoonest(true));
+        CanPBehaviourTest.Outcome on = CanPBehaviourTest.run(seed, moves.withChoice(c -> c.withSoonest(true)));
         String context = "seed " + seed + ": without soonest " + off + ", " + off.movesToBusy()
                 + " waiting jobs moved to a neighbour that looked busy; with soonest " + on + ", " + on.movesToBusy();
         assertThat(off.movesToBusy()).as(context).isZero();
@@ -83,7 +87,8 @@ class CanPXBehaviourTest {
     @ParameterizedTest
     @ValueSource(longs = {7})
     void withoutWideningEverySearchKeepsItsBudget(long seed) {
-        CanPBehaviourTest.Outcome px = CanPBehaviourTest.run(seed, CanPConfig.px().withSeekWidest(0));
+        CanPBehaviourTest.Outcome px = CanPBehaviourTest.run(seed,
+                CanPConfig.px().withWaiting(w -> w.withSeekWidest(0)));
         assertThat(px.widestSeek()).as("seed " + seed).isEqualTo(CanPConfig.DEFAULT_SEEK_BUDGET);
         assertThat(px.unfinished()).as("seed " + seed).isZero();
     }

@@ -1,59 +1,17 @@
 package io.cangrid.load.push;
 
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
- * A CAN-P locator's policies: the stopping factor SF in (0, 10], the push objective, the stopping rule and
- * the run-node score (design.md §5); the most pushes a job may take, so that stale aggregates
- * cannot bounce it forever; and the refinements of CAN-PX (section 10), each of which can be switched off:
- *
- * @param idleThreshold keep pushing, without the probabilistic stop, while the target region's average
- *                      queue {@code q/n} is below this ("someone above is idle"); 0 switches it off
- * @param bestFit       choose among candidates by shortest queue with a best-fit tie-break (least
- *                      over-provisioned) instead of fastest-free / minimum score
- * @param countSent     count the jobs this node sent to a neighbour in that neighbour's queue until the
- *                      neighbour's next state message, so one stale view does not herd jobs onto one node
- * @param searchBudget  when no capable node around the owner is free, visit up to this many nodes of the
- *                      job's upper orthant nearest first (by distance from the job's point in the real
- *                      dimensions, so the first free node found is close to the best fit) before pushing;
- *                      0 switches it off
- * @param redirects     offer a job to a node that looked free instead of assigning it outright; a node no
- *                      longer free passes the offer to a free capable neighbour, at most this many times
- *                      in a row; 0 switches it off
- * @param rebalance     once per update period, move jobs waiting in this node's queue to capable
- *                      neighbours that have become free
- * @param seekBudget    once per update period, a job still waiting behind another after rebalancing sends a
- *                      search through up to this many nodes of its upper orthant, nearest first, for a free
- *                      capable node to move to; 0 switches it off
- * @param seekWidest    the widest such a search may grow to: each period a job keeps waiting its search
- *                      doubles, from {@code seekBudget} up to this many nodes, so a job whose nearest capable
- *                      nodes stay busy looks further afield; at or below {@code seekBudget} the search never
- *                      grows
- * @param stopCount     which node count is the stopping rule's A ({@link StopCount})
- * @param verify        let searches trust only a node's word about itself: a neighbour that looks free in
- *                      the (possibly a period old) view of the node searching is visited next instead of
- *                      being chosen, and a job's search, or a waiting job's, ends only at a node that is
- *                      itself idle now; so one stale view cannot herd jobs onto a node that is busy
- * @param refit         a node offered a job while free, that sees a free capable neighbour less
- *                      over-provisioned for it than itself, passes the job there (using up one redirect)
- *                      and takes it back should that neighbour be busy after all; so jobs pushed up into
- *                      regions of big machines step back down to a machine their size when one is free
- * @param gentleClimb   push a job toward the upper region nearest its own point among those where someone
- *                      is idle (average queue below {@code idleThreshold}), instead of the region with the
- *                      best objective: quiet regions are often those of large machines, quiet because few
- *                      jobs need them
- * @param soonest       when no capable node is free, queue a job where it starts soonest by the published
- *                      backlogs (running job's rest plus queued work, with work just sent counted) instead of
- *                      behind the shortest queue; and once a period move a waiting job to a capable neighbour
- *                      where it would start in less than half the time it still has to wait here: a job whose
- *                      few capable machines are all busy then waits for the one that frees first
- * @param promptUpdates send changed load aggregates to the lower neighbours at once instead of at the next
- *                      periodic update ({@link io.cangrid.load.PromptLoadUpdates}); on in every preset
+ * A CAN-P locator's policies (design.md §5), grouped by what they decide: where a job is pushed
+ * ({@link Push}), when the pushing stops ({@link Stop}), which capable node a job goes to ({@link Choice}),
+ * and CAN-PX's refinements: what becomes of a job offered to a node that looked free ({@link Offers}), of
+ * jobs waiting in a queue ({@link Waiting}), and the nearest-first search for a free node ({@link Search}).
+ * Each component is described under its scenario option name in {@link CanPOptionTable}; every refinement
+ * can be switched off there.
  */
-public record CanPConfig(double stoppingFactor, PushObjective objective, StoppingRule stopping, RunNodeScore score,
-        int maxPushes, double idleThreshold, boolean bestFit, boolean countSent, int searchBudget, int redirects,
-        boolean rebalance, boolean promptUpdates, int seekBudget, int seekWidest, StopCount stopCount, boolean verify,
-        boolean refit, boolean gentleClimb, boolean soonest) {
+public record CanPConfig(Push push, Stop stop, Choice choice, Offers offers, Waiting waiting, Search search) {
 
     public static final int DEFAULT_MAX_PUSHES = 64;
     public static final double DEFAULT_IDLE_THRESHOLD = 1.0;
@@ -65,189 +23,257 @@ public record CanPConfig(double stoppingFactor, PushObjective objective, Stoppin
     public static final int MAX_REDIRECTS = 16;
 
     public CanPConfig {
-        if (!(stoppingFactor > 0 && stoppingFactor <= 10)) {
-            throw new IllegalArgumentException("the stopping factor SF must lie in (0, 10], was " + stoppingFactor);
+        Objects.requireNonNull(push, "push");
+        Objects.requireNonNull(stop, "stop");
+        Objects.requireNonNull(choice, "choice");
+        Objects.requireNonNull(offers, "offers");
+        Objects.requireNonNull(waiting, "waiting");
+        Objects.requireNonNull(search, "search");
+    }
+
+    /**
+     * Where a job is pushed: the objective (Eq. 3) ranking the upper neighbours' regions, or with
+     * {@code gentleClimb} the region nearest the job's point among those where someone is idle; and whether
+     * changed aggregates reach the lower neighbours at once ({@code promptUpdates}) rather than a period later.
+     */
+    public record Push(PushObjective objective, boolean gentleClimb, boolean promptUpdates) {
+
+        public Push {
+            Objects.requireNonNull(objective, "objective");
         }
-        Objects.requireNonNull(objective, "objective");
-        Objects.requireNonNull(stopping, "stopping");
-        Objects.requireNonNull(score, "score");
-        Objects.requireNonNull(stopCount, "stopCount");
-        if (maxPushes < 1) {
-            throw new IllegalArgumentException("max pushes must be at least 1, was " + maxPushes);
+
+        public Push withObjective(PushObjective o) {
+            return new Push(o, gentleClimb, promptUpdates);
         }
-        if (searchBudget < 0 || searchBudget > MAX_SEARCH_BUDGET) {
-            throw new IllegalArgumentException("the search budget must lie in [0, " + MAX_SEARCH_BUDGET
-                    + "] nodes (0 = off), was " + searchBudget);
+
+        public Push withGentleClimb(boolean on) {
+            return new Push(objective, on, promptUpdates);
         }
-        if (seekBudget < 0 || seekBudget > MAX_SEARCH_BUDGET) {
-            throw new IllegalArgumentException("the seek budget must lie in [0, " + MAX_SEARCH_BUDGET
-                    + "] nodes (0 = off), was " + seekBudget);
+
+        public Push withPromptUpdates(boolean on) {
+            return new Push(objective, gentleClimb, on);
         }
-        if (seekWidest < 0 || seekWidest > MAX_SEARCH_BUDGET) {
-            throw new IllegalArgumentException("the widest seek must lie in [0, " + MAX_SEARCH_BUDGET
-                    + "] nodes, was " + seekWidest);
+    }
+
+    /**
+     * When a push stops: with the probability of the stopping {@code rule} (Eq. 4) for stopping factor
+     * {@code factor} SF in (0, 10] and the node {@code count} A, unless the target region's average queue is
+     * below {@code idleThreshold} (0 = off); and always after {@code maxPushes}, so that stale aggregates
+     * cannot bounce a job forever.
+     */
+    public record Stop(double factor, StoppingRule rule, StopCount count, double idleThreshold, int maxPushes) {
+
+        public Stop {
+            if (!(factor > 0 && factor <= 10)) {
+                throw new IllegalArgumentException("the stopping factor SF must lie in (0, 10], was " + factor);
+            }
+            Objects.requireNonNull(rule, "stopping");
+            Objects.requireNonNull(count, "stopCount");
+            if (maxPushes < 1) {
+                throw new IllegalArgumentException("max pushes must be at least 1, was " + maxPushes);
+            }
+            if (!(idleThreshold >= 0) || Double.isInfinite(idleThreshold)) {
+                throw new IllegalArgumentException("the idle threshold must be a finite value >= 0 (0 = off), was "
+                        + idleThreshold);
+            }
         }
-        if (redirects < 0 || redirects > MAX_REDIRECTS) {
-            throw new IllegalArgumentException("redirects must lie in [0, " + MAX_REDIRECTS + "] (0 = off), was "
-                    + redirects);
+
+        public Stop withFactor(double sf) {
+            return new Stop(sf, rule, count, idleThreshold, maxPushes);
         }
-        if (!(idleThreshold >= 0) || Double.isInfinite(idleThreshold)) {
-            throw new IllegalArgumentException("the idle threshold must be a finite value >= 0 (0 = off), was "
-                    + idleThreshold);
+
+        public Stop withRule(StoppingRule r) {
+            return new Stop(factor, r, count, idleThreshold, maxPushes);
+        }
+
+        public Stop withCount(StopCount c) {
+            return new Stop(factor, rule, c, idleThreshold, maxPushes);
+        }
+
+        public Stop withIdleThreshold(double theta) {
+            return new Stop(factor, rule, count, theta, maxPushes);
+        }
+
+        public Stop withMaxPushes(int pushes) {
+            return new Stop(factor, rule, count, idleThreshold, pushes);
+        }
+    }
+
+    /**
+     * Which capable node a job goes to: the run-node {@code score} (Eq. 5), or with {@code bestFit} the
+     * shortest queue with a best-fit tie-break, or with {@code soonest} where it starts soonest; with
+     * {@code countSent}, the jobs just sent to a neighbour count in its queue until it speaks again.
+     */
+    public record Choice(RunNodeScore score, boolean bestFit, boolean countSent, boolean soonest) {
+
+        public Choice {
+            Objects.requireNonNull(score, "score");
+        }
+
+        public Choice withScore(RunNodeScore s) {
+            return new Choice(s, bestFit, countSent, soonest);
+        }
+
+        public Choice withBestFit(boolean on) {
+            return new Choice(score, on, countSent, soonest);
+        }
+
+        public Choice withCountSent(boolean on) {
+            return new Choice(score, bestFit, on, soonest);
+        }
+
+        public Choice withSoonest(boolean on) {
+            return new Choice(score, bestFit, countSent, on);
+        }
+    }
+
+    /**
+     * CAN-PX's offers: a job for a node that looked free goes as an offer, passed on at most
+     * {@code redirects} times (0 = off) by nodes no longer free, or with {@code refit} by free nodes that see
+     * a free neighbour fitting the job better.
+     */
+    public record Offers(int redirects, boolean refit) {
+
+        public static final Offers NONE = new Offers(0, false);
+
+        public Offers {
+            if (redirects < 0 || redirects > MAX_REDIRECTS) {
+                throw new IllegalArgumentException("redirects must lie in [0, " + MAX_REDIRECTS
+                        + "] (0 = off), was " + redirects);
+            }
+        }
+
+        public Offers withRedirects(int times) {
+            return new Offers(times, refit);
+        }
+
+        public Offers withRefit(boolean on) {
+            return new Offers(redirects, on);
+        }
+    }
+
+    /**
+     * CAN-PX's care of waiting jobs: moved to capable neighbours that become free ({@code rebalance}), and
+     * searching their upper orthant once per period through {@code seekBudget} nodes (0 = off), a search that
+     * doubles each period a job keeps waiting, up to {@code seekWidest} nodes.
+     */
+    public record Waiting(boolean rebalance, int seekBudget, int seekWidest) {
+
+        public static final Waiting NONE = new Waiting(false, 0, 0);
+
+        public Waiting {
+            if (seekBudget < 0 || seekBudget > MAX_SEARCH_BUDGET) {
+                throw new IllegalArgumentException("the seek budget must lie in [0, " + MAX_SEARCH_BUDGET
+                        + "] nodes (0 = off), was " + seekBudget);
+            }
+            if (seekWidest < 0 || seekWidest > MAX_SEARCH_BUDGET) {
+                throw new IllegalArgumentException("the widest seek must lie in [0, " + MAX_SEARCH_BUDGET
+                        + "] nodes, was " + seekWidest);
+            }
+        }
+
+        public Waiting withRebalance(boolean on) {
+            return new Waiting(on, seekBudget, seekWidest);
+        }
+
+        public Waiting withSeekBudget(int nodes) {
+            return new Waiting(rebalance, nodes, seekWidest);
+        }
+
+        public Waiting withSeekWidest(int nodes) {
+            return new Waiting(rebalance, seekBudget, nodes);
+        }
+
+        /** The budget of a waiting job's search in its {@code round}-th period of waiting (the first is 0). */
+        public int seekBudgetInRound(int round) {
+            int budget = seekBudget;
+            for (int i = 0; i < round && budget < seekWidest; i++) {
+                budget = Math.min(seekWidest, 2 * budget);
+            }
+            return budget;
+        }
+    }
+
+    /**
+     * CAN-PX's nearest-first search: with no capable node free around the owner, up to {@code budget} nodes of
+     * the job's upper orthant are visited before pushing (0 = off); with {@code verify}, this search and
+     * waiting jobs' searches trust only a node's word about itself.
+     */
+    public record Search(int budget, boolean verify) {
+
+        public static final Search NONE = new Search(0, false);
+
+        public Search {
+            if (budget < 0 || budget > MAX_SEARCH_BUDGET) {
+                throw new IllegalArgumentException("the search budget must lie in [0, " + MAX_SEARCH_BUDGET
+                        + "] nodes (0 = off), was " + budget);
+            }
+        }
+
+        public Search withBudget(int nodes) {
+            return new Search(nodes, verify);
+        }
+
+        public Search withVerify(boolean on) {
+            return new Search(budget, on);
         }
     }
 
     /** CAN-P exactly as design.md §5 (the paper's reconstructed formulas) with stopping factor {@code sf}. */
     public static CanPConfig withStoppingFactor(double sf) {
-        return new CanPConfig(sf, PushObjective.AVERAGE_OVER_NODES, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false, false,
-                false);
+        return new CanPConfig(new Push(PushObjective.AVERAGE_OVER_NODES, false, true),
+                new Stop(sf, StoppingRule.R4B, StopCount.HERE, 0, DEFAULT_MAX_PUSHES),
+                new Choice(RunNodeScore.QUEUE_PER_CPU, false, false, false), Offers.NONE, Waiting.NONE, Search.NONE);
     }
 
     /**
      * CAN-P as shipped with stopping factor {@code sf}: section 5 calibrated against the published ratios
      * (design.md §10) — no probabilistic stop while the target region's average queue is below
-     * {@link #DEFAULT_IDLE_THRESHOLD}, the objective {@code q/n} that goes with it, shortest queue with
-     * best-fit ties among candidates, and jobs just sent counted until the next update.
+     * {@link #DEFAULT_IDLE_THRESHOLD}, the objective {@code q/n} that goes with it, the node count at the
+     * target as the stopping rule's A, shortest queue with best-fit ties among candidates, and jobs just sent
+     * counted until the next update.
      */
     public static CanPConfig calibrated(double sf) {
-        return new CanPConfig(sf, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.QUEUE_PER_CPU,
-                DEFAULT_MAX_PUSHES, DEFAULT_IDLE_THRESHOLD, true, true, 0, 0, false, true, 0, 0, StopCount.TARGET,
-                false, false, false, false);
+        return new CanPConfig(new Push(PushObjective.AVERAGE, false, true),
+                new Stop(sf, StoppingRule.R4B, StopCount.TARGET, DEFAULT_IDLE_THRESHOLD, DEFAULT_MAX_PUSHES),
+                new Choice(RunNodeScore.QUEUE_PER_CPU, true, true, false), Offers.NONE, Waiting.NONE, Search.NONE);
     }
 
     /**
-     * CAN-PX: calibrated CAN-P2 plus offers that a node no longer free redirects to a free neighbour, free
-     * nodes that pass an offer down to a better-fitting free neighbour (refit), and waiting jobs moving to
-     * neighbours that become free or that their widening searches find. The nearest-first search is
-     * available ({@link #withSearchBudget}, with {@link #withVerify}) but off: measured, it cost more
-     * matchmaking than it saved in waiting.
+     * CAN-PX: calibrated CAN-P2, with the stop counted above the pushing node, plus offers that a node no
+     * longer free redirects to a free neighbour, free nodes that pass an offer down to a better-fitting free
+     * neighbour (refit), and waiting jobs moving to neighbours that become free or that their widening
+     * searches find. The nearest-first search is available ({@link Search}, with its {@code verify}) but off:
+     * measured, it cost more matchmaking than it saved in waiting.
      */
     public static CanPConfig px() {
-        return calibrated(2).withStopCount(StopCount.HERE).withRedirects(DEFAULT_REDIRECTS).withRebalance(true)
-                .withSeekBudget(DEFAULT_SEEK_BUDGET).withSeekWidest(DEFAULT_SEEK_WIDEST).withRefit(true);
+        return calibrated(2).withStop(s -> s.withCount(StopCount.HERE))
+                .withOffers(o -> o.withRedirects(DEFAULT_REDIRECTS).withRefit(true))
+                .withWaiting(w -> w.withRebalance(true).withSeekBudget(DEFAULT_SEEK_BUDGET)
+                        .withSeekWidest(DEFAULT_SEEK_WIDEST));
     }
 
-    public CanPConfig withIdleThreshold(double theta) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, theta, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb, soonest);
+    public CanPConfig withPush(UnaryOperator<Push> change) {
+        return new CanPConfig(change.apply(push), stop, choice, offers, waiting, search);
     }
 
-    public CanPConfig withBestFit(boolean on) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, on, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb, soonest);
+    public CanPConfig withStop(UnaryOperator<Stop> change) {
+        return new CanPConfig(push, change.apply(stop), choice, offers, waiting, search);
     }
 
-    public CanPConfig withCountSent(boolean on) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, on,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb, soonest);
+    public CanPConfig withChoice(UnaryOperator<Choice> change) {
+        return new CanPConfig(push, stop, change.apply(choice), offers, waiting, search);
     }
 
-    public CanPConfig withSearchBudget(int nodes) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                nodes, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb, soonest);
+    public CanPConfig withOffers(UnaryOperator<Offers> change) {
+        return new CanPConfig(push, stop, choice, change.apply(offers), waiting, search);
     }
 
-    public CanPConfig withStopCount(StopCount count) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, count, verify, refit,
-                gentleClimb, soonest);
+    public CanPConfig withWaiting(UnaryOperator<Waiting> change) {
+        return new CanPConfig(push, stop, choice, offers, change.apply(waiting), search);
     }
 
-    public CanPConfig withSeekBudget(int nodes) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, nodes, seekWidest, stopCount, verify, refit,
-                gentleClimb, soonest);
-    }
-
-    public CanPConfig withSeekWidest(int nodes) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, nodes, stopCount, verify, refit,
-                gentleClimb, soonest);
-    }
-
-    /** The budget of a waiting job's search in its {@code round}-th period of waiting (the first is 0). */
-    public int seekBudgetInRound(int round) {
-        int budget = seekBudget;
-        for (int i = 0; i < round && budget < seekWidest; i++) {
-            budget = Math.min(seekWidest, 2 * budget);
-        }
-        return budget;
-    }
-
-    public CanPConfig withVerify(boolean on) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, on, refit,
-                gentleClimb, soonest);
-    }
-
-    public CanPConfig withRefit(boolean on) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, on,
-                gentleClimb, soonest);
-    }
-
-    public CanPConfig withGentleClimb(boolean on) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                on, soonest);
-    }
-
-    public CanPConfig withSoonest(boolean on) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb, on);
-    }
-
-    public CanPConfig withPromptUpdates(boolean on) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, on, seekBudget, seekWidest, stopCount, verify, refit, gentleClimb,
-                soonest);
-    }
-
-    public CanPConfig withRebalance(boolean on) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, on, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb, soonest);
-    }
-
-    public CanPConfig withRedirects(int times) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, times, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb, soonest);
-    }
-
-    public CanPConfig withMaxPushes(int pushes) {
-        return new CanPConfig(stoppingFactor, objective, stopping, score, pushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb, soonest);
-    }
-
-    public CanPConfig withObjective(PushObjective o) {
-        return new CanPConfig(stoppingFactor, o, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb, soonest);
-    }
-
-    public CanPConfig withStopping(StoppingRule rule) {
-        return new CanPConfig(stoppingFactor, objective, rule, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb, soonest);
-    }
-
-    public CanPConfig withScore(RunNodeScore s) {
-        return new CanPConfig(stoppingFactor, objective, stopping, s, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb, soonest);
-    }
-
-    public CanPConfig withStoppingFactorValue(double sf) {
-        return new CanPConfig(sf, objective, stopping, score, maxPushes, idleThreshold, bestFit, countSent,
-                searchBudget, redirects, rebalance, promptUpdates, seekBudget, seekWidest, stopCount, verify, refit,
-                gentleClimb, soonest);
+    public CanPConfig withSearch(UnaryOperator<Search> change) {
+        return new CanPConfig(push, stop, choice, offers, waiting, change.apply(search));
     }
 }

@@ -77,12 +77,12 @@ public final class CanPLocator implements Locator {
         this.config = config;
         this.orthant = new OrthantWalker(ctx, can, agent, schema);
         this.loads = new ZoneLoadPublisher(ctx, can, agent.queue());
-        this.choice = new CandidateChoice(schema, config.score());
-        this.around = new CapableAround(ctx, can, agent.queue(), config.countSent());
+        this.choice = new CandidateChoice(schema, config.choice().score());
+        this.around = new CapableAround(ctx, can, agent.queue(), config.choice().countSent());
         this.promise = new IdlePromise(ctx, agent.queue());
         this.waiting = new WaitingJobs(ctx, can, agent, schema, config, choice, around, promise);
         can.setStateExtension(this::published);
-        this.prompt = config.promptUpdates()
+        this.prompt = config.push().promptUpdates()
                 ? new PromptLoadUpdates(ctx, can, loads, can.config().updatePeriodMillis() / PROMPT_UPDATES_PER_PERIOD)
                 : null;
         agent.queue().observeLength(this::queueChanged);
@@ -114,7 +114,7 @@ public final class CanPLocator implements Locator {
         }
         // A node that has just become free tells every neighbour, not only those below: any of them may hold
         // a waiting job it can run, and with rebalancing that job moves here as soon as they hear.
-        if (config.rebalance() && agent.queue().isIdle()) {
+        if (config.waiting().rebalance() && agent.queue().isIdle()) {
             prompt.freeNow();
         } else {
             prompt.inputsChanged();
@@ -181,17 +181,18 @@ public final class CanPLocator implements Locator {
         JobProfile job = s.profile();
         List<Candidate> capable = around.of(job.spec());
         // A verifying search asks the nodes that look free instead of trusting this view of them.
-        boolean verifying = config.verify() && config.searchBudget() > 0 && !s.searched();
+        boolean verifying = config.search().verify() && config.search().budget() > 0 && !s.searched();
         Candidate free = verifying ? null
-                : config.bestFit() ? choice.bestFitFree(capable, job) : CandidateChoice.fastestFree(capable);
+                : config.choice().bestFit() ? choice.bestFitFree(capable, job) : CandidateChoice.fastestFree(capable);
         if (free != null) {
             agent.explain(job.id(), ExplainStep.CANDIDATES, free.id(), () -> weighed(capable, free)
-                    + ": " + free.id().shortName() + " is free and " + (config.bestFit() ? "fits best" : "fastest"));
+                    + ": " + free.id().shortName() + " is free and "
+                    + (config.choice().bestFit() ? "fits best" : "fastest"));
             dispatch(free, s);
             return;
         }
-        Candidate best = config.soonest() ? choice.soonestStartBestFit(capable, s.best(), job)
-                : config.bestFit() ? choice.shortestQueueBestFit(capable, s.best(), job)
+        Candidate best = config.choice().soonest() ? choice.soonestStartBestFit(capable, s.best(), job)
+                : config.choice().bestFit() ? choice.shortestQueueBestFit(capable, s.best(), job)
                 : choice.bestScoring(capable, s.best(), job.spec().work());
         if (best == null) {
             agent.explain(job.id(), ExplainStep.CANDIDATES, null, () -> "no node around " + unmet(job) + " ("
@@ -203,19 +204,19 @@ public final class CanPLocator implements Locator {
                 + (verifying ? " that a search has confirmed" : "") + "; best so far " + best.id().shortName()
                 + " (queue " + best.queueLength() + (s.best() != null && best.id().equals(s.best().id())
                         ? ", seen earlier on the path)" : ")"));
-        if (config.searchBudget() > 0 && !s.searched()) {
+        if (config.search().budget() > 0 && !s.searched()) {
             search(new FreeSearch(job, s.owner(), s.trace(), best, new NodeId[0], new NodeId[0], new double[0]));
             return;
         }
-        PushTarget target = config.gentleClimb()
-                ? PushTarget.choose(can, loads.current(), config.objective(), config.idleThreshold(),
+        PushTarget target = config.push().gentleClimb()
+                ? PushTarget.choose(can, loads.current(), config.push().objective(), config.stop().idleThreshold(),
                         zone -> SearchFrontier.distance(zone, job.id().point(), schema.realDimensions()))
-                : PushTarget.choose(can, loads.current(), config.objective());
-        if (target == null || s.pushes() >= config.maxPushes() || stopsHere(target)) {
+                : PushTarget.choose(can, loads.current(), config.push().objective());
+        if (target == null || s.pushes() >= config.stop().maxPushes() || stopsHere(target)) {
             agent.explain(job.id(), ExplainStep.PUSH, best.id(), () -> target == null
                     ? "no upper neighbour has published loads: the job stops here, to " + best.id().shortName()
-                    : s.pushes() >= config.maxPushes() ? "pushed " + s.pushes() + " times already (the most allowed): "
-                            + "the job stops here, to " + best.id().shortName()
+                    : s.pushes() >= config.stop().maxPushes() ? "pushed " + s.pushes()
+                            + " times already (the most allowed): the job stops here, to " + best.id().shortName()
                     : "stopped pushing (" + aggregates(target) + "): the job goes to " + best.id().shortName());
             dispatch(best, s);
             return;
@@ -237,7 +238,7 @@ public final class CanPLocator implements Locator {
         }
         JobProfile job = m.profile();
         List<Candidate> capable = around.of(job.spec());
-        if (config.verify()) {
+        if (config.search().verify()) {
             if (CandidateChoice.of(capable, can.id()) != null && promise.give()) {
                 agent.dispatch(can.id(), job, m.owner(), m.trace());
                 return;
@@ -249,16 +250,16 @@ public final class CanPLocator implements Locator {
                 return;
             }
         }
-        Candidate best = config.soonest() ? choice.soonestStartBestFit(capable, m.best(), job)
+        Candidate best = config.choice().soonest() ? choice.soonestStartBestFit(capable, m.best(), job)
                 : choice.shortestQueueBestFit(capable, m.best(), job);
         NodeId[] visited = Arrays.copyOf(m.visited(), m.visited().length + 1);
         visited[visited.length - 1] = can.id();
         SearchFrontier frontier = new SearchFrontier(m.frontier(), m.distances());
         frontier.addNeighbours(can.neighbours(), job.id().point(), schema.realDimensions(), visited);
-        if (config.verify()) {
+        if (config.search().verify()) {
             frontier.preferLooksFree(capable, can.id(), c -> choice.surplus(c, job), visited);
         }
-        if (visited.length >= config.searchBudget() || frontier.isEmpty()) {
+        if (visited.length >= config.search().budget() || frontier.isEmpty()) {
             agent.explain(job.id(), ExplainStep.SEARCH, null, () -> "free search ends after " + visited.length
                     + " node(s) without a free capable node: pushing takes over");
             step(new PushStep(job, m.owner(), m.trace(), best, 0, new NodeId[0], true));
@@ -276,10 +277,10 @@ public final class CanPLocator implements Locator {
      * nothing. Zero when the idle-aware rule forbids stopping.
      */
     private double stopProbability(PushTarget target) {
-        if (config.idleThreshold() > 0 && target.queued() / target.nodes() < config.idleThreshold()) {
+        if (config.stop().idleThreshold() > 0 && target.queued() / target.nodes() < config.stop().idleThreshold()) {
             return 0;
         }
-        return config.stopping().stopProbability(config.stopCount().of(target), config.stoppingFactor());
+        return config.stop().rule().stopProbability(config.stop().count().of(target), config.stop().factor());
     }
 
     private String aggregates(PushTarget target) {
@@ -309,19 +310,19 @@ public final class CanPLocator implements Locator {
 
     /** Eq. 4, unless CAN-PX's idle-aware rule sees an average queue above that says someone there is idle. */
     private boolean stopsHere(PushTarget target) {
-        if (config.idleThreshold() > 0 && target.queued() / target.nodes() < config.idleThreshold()) {
+        if (config.stop().idleThreshold() > 0 && target.queued() / target.nodes() < config.stop().idleThreshold()) {
             return false;
         }
-        return ctx.random().nextDouble() < config.stopping().stopProbability(config.stopCount().of(target),
-                config.stoppingFactor());
+        return ctx.random().nextDouble() < config.stop().rule().stopProbability(config.stop().count().of(target),
+                config.stop().factor());
     }
 
     private void dispatch(Candidate chosen, PushStep s) {
         around.noteSent(chosen.id(), s.profile().spec().work());
-        if (config.redirects() > 0 && chosen.isFree() && !chosen.id().equals(can.id())) {
+        if (config.offers().redirects() > 0 && chosen.isFree() && !chosen.id().equals(can.id())) {
             // It looked free, but our view of it may be a period old: let it check.
-            ctx.send(chosen.id(), new TryAssign(s.profile(), s.owner(), s.trace().forwarded(), config.redirects(),
-                    null));
+            ctx.send(chosen.id(), new TryAssign(s.profile(), s.owner(), s.trace().forwarded(),
+                    config.offers().redirects(), null));
             return;
         }
         agent.dispatch(chosen.id(), s.profile(), s.owner(), s.trace());
@@ -341,7 +342,7 @@ public final class CanPLocator implements Locator {
         JobProfile job = m.profile();
         List<Candidate> capable = around.of(job.spec());
         if (idle) {
-            Candidate better = config.refit() ? betterFitFree(capable, job) : null;
+            Candidate better = config.offers().refit() ? betterFitFree(capable, job) : null;
             if (better != null && promise.give()) {
                 agent.explain(job.id(), ExplainStep.SEARCH, better.id(), () -> "offered the job while free, but "
                         + better.id().shortName() + " is free and fits it more tightly: passed on");

@@ -24,7 +24,7 @@ import java.util.Set;
  * shows. With seeking, a job that starts waiting, and once per period every job that found no such
  * neighbour, sends a search through its upper orthant, nearest first, for a free capable node further
  * away, and moves there if it still waits when the answer comes; the periodic search doubles in reach
- * each period the job keeps waiting, up to {@link CanPConfig#seekWidest()} nodes. With {@code soonest}, a
+ * each period the job keeps waiting, up to {@link CanPConfig.Waiting#seekWidest()} nodes. With {@code soonest}, a
  * job that finds no free node moves to a capable neighbour where it would start in under half the time.
  *
  * <p>Why both: measured, the few jobs that queue at light and medium load wait out a whole job of ten to
@@ -63,7 +63,7 @@ final class WaitingJobs {
 
     /** Starts the periodic round, if rebalancing or seeking is on; later calls do nothing. */
     void start() {
-        if ((config.rebalance() || config.seekBudget() > 0) && !started) {
+        if ((config.waiting().rebalance() || config.waiting().seekBudget() > 0) && !started) {
             started = true;
             ctx.schedule(can.config().updatePeriodMillis(), this::round);
         }
@@ -71,14 +71,14 @@ final class WaitingJobs {
 
     /** A neighbour said it is free. */
     void neighbourFree() {
-        if (config.rebalance()) {
+        if (config.waiting().rebalance()) {
             moveToFreeNeighbours();
         }
     }
 
     /** The queue changed: a job that has just started waiting searches, once the change is done. */
     void queueChanged() {
-        if (config.seekBudget() > 0 && agent.queue().length() > 1 && !seekScheduled) {
+        if (config.waiting().seekBudget() > 0 && agent.queue().length() > 1 && !seekScheduled) {
             seekScheduled = true;
             ctx.schedule(0, this::seekForNewlyWaiting);
         }
@@ -88,18 +88,20 @@ final class WaitingJobs {
         if (can.phase() == CanPhase.LEFT) {
             return;
         }
-        List<JobProfile> stillWaiting = config.rebalance() ? moveToFreeNeighbours() : agent.queue().waitingJobs();
+        List<JobProfile> stillWaiting = config.waiting().rebalance() ? moveToFreeNeighbours()
+                : agent.queue().waitingJobs();
         sought.clear();
         Set<JobId> waitingNow = new HashSet<>();
         for (JobProfile job : stillWaiting) {
             waitingNow.add(job.id());
         }
         roundsWaited.keySet().retainAll(waitingNow);
-        if (config.seekBudget() > 0 && can.phase() == CanPhase.ACTIVE) {
+        if (config.waiting().seekBudget() > 0 && can.phase() == CanPhase.ACTIVE) {
             for (JobProfile job : stillWaiting) {
                 sought.add(job.id());
                 int round = roundsWaited.merge(job.id(), 1, Integer::sum);
-                seek(new WaitingSearch(job, can.id(), NONE, NONE, new double[0], config.seekBudgetInRound(round)));
+                seek(new WaitingSearch(job, can.id(), NONE, NONE, new double[0],
+                        config.waiting().seekBudgetInRound(round)));
             }
         }
         ctx.schedule(can.config().updatePeriodMillis(), this::round);
@@ -112,7 +114,7 @@ final class WaitingJobs {
         }
         for (JobProfile job : agent.queue().waitingJobs()) {
             if (sought.add(job.id())) {
-                seek(new WaitingSearch(job, can.id(), NONE, NONE, new double[0], config.seekBudget()));
+                seek(new WaitingSearch(job, can.id(), NONE, NONE, new double[0], config.waiting().seekBudget()));
             }
         }
     }
@@ -145,7 +147,7 @@ final class WaitingJobs {
             if (free != null && agent.moveWaiting(job.id(), free.id())) {
                 taken.add(free.id());
                 around.noteSent(free.id(), job.spec().work());
-            } else if (config.soonest() && moveToSooner(job, others, startsIn)) {
+            } else if (config.choice().soonest() && moveToSooner(job, others, startsIn)) {
                 continue;
             } else {
                 left.add(job);
@@ -190,7 +192,7 @@ final class WaitingJobs {
                 capable.add(c);
             }
         }
-        if (config.verify()) {
+        if (config.search().verify()) {
             if (CandidateChoice.of(capable, can.id()) != null && promise.give()) {
                 ctx.send(m.waitingAt(), new FreeFound(job.id(), can.id()));
                 return;
@@ -207,7 +209,7 @@ final class WaitingJobs {
         visited[visited.length - 1] = can.id();
         SearchFrontier frontier = new SearchFrontier(m.frontier(), m.distances());
         frontier.addNeighbours(can.neighbours(), job.id().point(), schema.realDimensions(), visited);
-        if (config.verify()) {
+        if (config.search().verify()) {
             // The nodes that look free are asked first; only their own word ends the search.
             frontier.preferLooksFree(capable, can.id(), c -> choice.surplus(c, job), visited);
         }

@@ -120,16 +120,16 @@ class PushPoliciesTest {
     @ValueSource(doubles = {1e-9, 0.5, 1, 2, 3, 10})
     void aStoppingFactorInZeroToTenIsAccepted(double sf) {
         CanPConfig c = CanPConfig.withStoppingFactor(sf);
-        assertThat(c.stoppingFactor()).isEqualTo(sf);
-        assertThat(c.objective()).isEqualTo(PushObjective.AVERAGE_OVER_NODES);
-        assertThat(c.stopping()).isEqualTo(StoppingRule.R4B);
-        assertThat(c.score()).isEqualTo(RunNodeScore.QUEUE_PER_CPU);
-        assertThat(c.maxPushes()).isEqualTo(CanPConfig.DEFAULT_MAX_PUSHES);
+        assertThat(c.stop().factor()).isEqualTo(sf);
+        assertThat(c.push().objective()).isEqualTo(PushObjective.AVERAGE_OVER_NODES);
+        assertThat(c.stop().rule()).isEqualTo(StoppingRule.R4B);
+        assertThat(c.choice().score()).isEqualTo(RunNodeScore.QUEUE_PER_CPU);
+        assertThat(c.stop().maxPushes()).isEqualTo(CanPConfig.DEFAULT_MAX_PUSHES);
     }
 
     @Test
     void aWaitingJobsSearchDoublesEachPeriodUpToTheWidest() {
-        CanPConfig px = CanPConfig.px();
+        CanPConfig.Waiting px = CanPConfig.px().waiting();
         assertThat(java.util.stream.IntStream.range(0, 6).map(px::seekBudgetInRound))
                 .containsExactly(32, 64, 128, 256, 256, 256);
         assertThat(px.withSeekWidest(0).seekBudgetInRound(5)).as("widest below the budget: never grows").isEqualTo(32);
@@ -139,14 +139,29 @@ class PushPoliciesTest {
 
     @Test
     void aConfigNeedsEveryPolicyAndAtLeastOnePush() {
-        assertThatThrownBy(() -> new CanPConfig(1, null, StoppingRule.R4B, RunNodeScore.MCT, 8, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false, false, false))
+        CanPConfig px = CanPConfig.px();
+        assertThatThrownBy(() -> px.withPush(p -> p.withObjective(null)))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("objective");
-        assertThatThrownBy(() -> new CanPConfig(1, PushObjective.AVERAGE, StoppingRule.R4B, RunNodeScore.MCT, 0, 0, false, false, 0, 0, false, true, 0, 0, StopCount.HERE, false, false, false, false))
+        assertThatThrownBy(() -> px.withStop(s -> s.withRule(null)))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("stopping");
+        assertThatThrownBy(() -> px.withStop(s -> s.withCount(null)))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("stopCount");
+        assertThatThrownBy(() -> px.withChoice(c -> c.withScore(null)))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("score");
+        assertThatThrownBy(() -> new CanPConfig(px.push(), px.stop(), px.choice(), null, px.waiting(), px.search()))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("offers");
+        assertThatThrownBy(() -> new CanPConfig.Stop(1, StoppingRule.R4B, StopCount.HERE, 0, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
-        assertThatThrownBy(() -> CanPConfig.px().withIdleThreshold(-1))
+        assertThatThrownBy(() -> px.withStop(s -> s.withIdleThreshold(-1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0 = off");
-        assertThatThrownBy(() -> CanPConfig.px().withIdleThreshold(Double.NaN))
+        assertThatThrownBy(() -> px.withStop(s -> s.withIdleThreshold(Double.NaN)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("idle threshold");
+        assertThatThrownBy(() -> px.withOffers(o -> o.withRedirects(CanPConfig.MAX_REDIRECTS + 1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("redirects");
+        assertThatThrownBy(() -> px.withSearch(s -> s.withBudget(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("search budget");
+        assertThatThrownBy(() -> px.withWaiting(w -> w.withSeekBudget(CanPConfig.MAX_SEARCH_BUDGET + 1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("seek budget");
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.cangrid.can.match.CanOverlay;
 import io.cangrid.jobs.LocatorFactory;
 import io.cangrid.load.push.CanPConfig;
 import io.cangrid.load.push.CanPLocator;
+import io.cangrid.load.push.CanPOptionTable;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.simulator.baseline.GlobalView;
 import io.cangrid.simulator.baseline.OracleLocator;
@@ -53,7 +54,7 @@ public final class LocatorCatalog {
         }
         if (!name.startsWith("CAN-P") && !parsed.options().isEmpty()) {
             throw new IllegalArgumentException("locator " + name + " takes no options; options "
-                    + CanPOptions.KEYS + " apply to CAN-P1, CAN-P2, CAN-P3 and CAN-PX, options "
+                    + CanPOptionTable.names() + " apply to CAN-P1, CAN-P2, CAN-P3 and CAN-PX, options "
                     + HygraOptions.KEYS + " to HYGRA");
         }
         return switch (name) {
@@ -81,7 +82,8 @@ public final class LocatorCatalog {
         return LocatorSpec.parse(spec).name().equals(HYGRA);
     }
 
-    private static CanPConfig canPBase(String name) {
+    /** The configuration a CAN-P locator named {@code name} starts from, before its options. */
+    static CanPConfig canPBase(String name) {
         return switch (name) {
             case CAN_P1 -> CanPConfig.calibrated(1);
             case CAN_P2 -> CanPConfig.calibrated(2);
