@@ -25,7 +25,7 @@ public final class LoopbackHarness implements RuntimeHarness {
 
     public static final GridSecret SECRET = new GridSecret(new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16});
     public static final String HOST = "127.0.0.1";
-    /** The longest a node may take to start, or to answer a read. */
+    /** The longest a node may take to start, or to answer a call. */
     private static final long CALL_SECONDS = 10;
     private static final long POLL_MILLIS = 10;
 
@@ -94,8 +94,8 @@ public final class LoopbackHarness implements RuntimeHarness {
     }
 
     @Override
-    public <T> T read(NodeId node, Function<NodeProgram, T> reader) {
-        return bounded(node(node).inspect(reader), "read " + node);
+    public <T> T call(NodeId node, Function<NodeProgram, T> action) {
+        return bounded(node(node).inspect(action), "call " + node);
     }
 
     private static <T> T bounded(java.util.concurrent.CompletableFuture<T> future, String what) {

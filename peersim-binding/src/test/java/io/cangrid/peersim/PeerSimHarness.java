@@ -180,8 +180,8 @@ final class PeerSimHarness implements RuntimeHarness {
     }
 
     @Override
-    public <T> T read(NodeId node, Function<NodeProgram, T> reader) {
-        return reader.apply(runtime.program(node, NodeProgram.class));
+    public <T> T call(NodeId node, Function<NodeProgram, T> action) {
+        return action.apply(runtime.program(node, NodeProgram.class));
     }
 
     @Override

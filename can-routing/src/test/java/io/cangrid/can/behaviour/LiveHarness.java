@@ -3,38 +3,36 @@ package io.cangrid.can.behaviour;
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.CanNodeProgram;
-import io.cangrid.can.inspect.InspectableNode;
-import io.cangrid.overlay.NodeProgram;
 import io.cangrid.can.CanPhase;
+import io.cangrid.can.inspect.InspectableNode;
 import io.cangrid.can.inspect.NodeReport;
 import io.cangrid.can.message.RoutingProbe;
-import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.Point;
 import io.cangrid.live.GridSecret;
 import io.cangrid.live.LiveNode;
 import io.cangrid.live.LiveRuntime;
+import io.cangrid.live.LoopbackHarness;
 import io.cangrid.live.NetConfig;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.NodeProgram;
+import io.cangrid.overlay.Point;
 import io.cangrid.overlay.resource.Capabilities;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
- * The live runtime as a behaviour-suite runtime: every node a {@link LiveNode} on 127.0.0.1, port 0,
- * all on one {@link LiveRuntime} (two event loops). Nodes are read on their own threads.
+ * The live runtime as a behaviour-suite runtime: CAN nodes hosted by a {@link LoopbackHarness} (every node
+ * a {@link LiveNode} on 127.0.0.1, all on one runtime with two event loops; bounded waits; every node
+ * stopped on close). Nodes are read on their own threads.
  */
 final class LiveHarness implements OverlayHarness {
 
-    static final GridSecret SECRET = new GridSecret(new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16});
+    static final GridSecret SECRET = LoopbackHarness.SECRET;
 
     private final long period;
     private final CanConfig config;
-    private final LiveRuntime runtime;
-    private final Map<NodeId, LiveNode> nodes = new LinkedHashMap<>();
+    private final LoopbackHarness nodes;
 
     LiveHarness(long periodMillis) {
         this(periodMillis, NetConfig.of("test-grid", SECRET));
@@ -43,15 +41,15 @@ final class LiveHarness implements OverlayHarness {
     LiveHarness(long periodMillis, NetConfig net) {
         this.period = periodMillis;
         this.config = CanConfig.withUpdatePeriod(periodMillis);
-        this.runtime = new LiveRuntime(net, 2);
+        this.nodes = new LoopbackHarness(net);
     }
 
     LiveRuntime runtime() {
-        return runtime;
+        return nodes.runtime();
     }
 
     LiveNode node(NodeId id) {
-        return nodes.get(id);
+        return nodes.node(id);
     }
 
     @Override
@@ -62,52 +60,44 @@ final class LiveHarness implements OverlayHarness {
     @Override
     public NodeId addNode(Point point) {
         List<NodeId> bootstraps = new ArrayList<>();
-        for (LiveNode n : nodes.values()) {
+        for (LiveNode n : nodes.nodes()) {
             if (n.isRunning() && bootstraps.size() < 3) {
                 bootstraps.add(n.self());
             }
         }
-        LiveNode node = runtime.bind(new InetSocketAddress("127.0.0.1", 0), null, 0);
-        node.start(ctx -> {
+        return nodes.add(ctx -> {
             CanNodeProgram overlay = new CanNodeProgram(ctx, config, point, new Capabilities(), bootstraps);
             return new InspectableNode(ctx, overlay, overlay.can(), () -> 0);
-        }).join();
-        nodes.put(node.self(), node);
-        return node.self();
+        });
     }
 
     @Override
     public void leave(NodeId node) {
-        nodes.get(node).leave();
+        nodes.leave(node);
     }
 
     @Override
     public void crash(NodeId node) {
-        nodes.get(node).crash();
+        nodes.crash(node);
     }
 
     @Override
     public void pass(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        nodes.pass(millis);
     }
 
     @Override
     public Snapshot snapshot() {
         List<NodeReport> active = new ArrayList<>();
         int joining = 0;
-        for (LiveNode n : nodes.values()) {
+        for (LiveNode n : nodes.nodes()) {
             if (!n.isRunning()) {
                 continue;
             }
-            Object[] state = n.inspect(p -> {
+            Object[] state = nodes.call(n.self(), p -> {
                 var can = can(p);
                 return new Object[] {can.phase(), can.phase() == CanPhase.ACTIVE ? NodeReport.of(can) : null};
-            }).orTimeout(5, TimeUnit.SECONDS).join();
+            });
             if (state[0] == CanPhase.ACTIVE) {
                 active.add((NodeReport) state[1]);
             } else if (state[0] == CanPhase.JOINING) {
@@ -120,30 +110,27 @@ final class LiveHarness implements OverlayHarness {
     @Override
     public Map<Long, NodeId> route(List<NodeId> sources, List<Point> targets, long waitMillis) {
         Map<Long, NodeId> arrived = new ConcurrentHashMap<>();
-        for (LiveNode n : nodes.values()) {
+        for (LiveNode n : nodes.nodes()) {
             if (n.isRunning()) {
-                n.inspect(p -> {
+                nodes.call(n.self(), p -> {
                     can(p).setRoutedHandler((target, payload, hops) -> {
                         if (payload instanceof RoutingProbe probe) {
                             arrived.put(probe.id(), n.self());
                         }
                     });
                     return null;
-                }).join();
+                });
             }
         }
         for (int i = 0; i < sources.size(); i++) {
             long id = i;
             Point target = targets.get(i);
-            nodes.get(sources.get(i)).inspect(p -> {
+            nodes.call(sources.get(i), p -> {
                 can(p).route(target, new RoutingProbe(id));
                 return null;
             });
         }
-        long deadline = System.currentTimeMillis() + waitMillis;
-        while (arrived.size() < targets.size() && System.currentTimeMillis() < deadline) {
-            pass(20);
-        }
+        nodes.await(() -> arrived.size() >= targets.size(), waitMillis);
         return arrived;
     }
 
@@ -153,9 +140,6 @@ final class LiveHarness implements OverlayHarness {
 
     @Override
     public void close() {
-        for (LiveNode n : nodes.values()) {
-            n.crash();
-        }
-        runtime.close();
+        nodes.close();
     }
 }

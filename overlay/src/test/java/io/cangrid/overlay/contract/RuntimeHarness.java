@@ -14,7 +14,7 @@ import java.util.function.Function;
  *
  * <p>Every call comes from the test's thread. A deterministic runtime runs only inside {@link #pass} and
  * {@link #await}, so between those calls the test may touch its nodes' programs and contexts; a live
- * runtime runs all the time, and the test reaches a node's program through {@link #read} or through its
+ * runtime runs all the time, and the test reaches a node's program through {@link #call} or through its
  * context's {@code post}, which live runtimes accept from any thread. Times are milliseconds of the
  * runtime's clock: virtual in a deterministic runtime, real live.
  */
@@ -41,8 +41,11 @@ public interface RuntimeHarness extends AutoCloseable {
     /** Whether the node has started and has neither crashed nor stopped. */
     boolean isRunning(NodeId node);
 
-    /** Reads the node's program on the node's own thread (between events in a deterministic runtime). */
-    <T> T read(NodeId node, Function<NodeProgram, T> reader);
+    /**
+     * Runs {@code action} with the node's program on the node's own thread (between events in a
+     * deterministic runtime) and returns what it returns: how a test reads a node, or has it act.
+     */
+    <T> T call(NodeId node, Function<NodeProgram, T> action);
 
     /** Lets {@code millis} of the runtime's time pass. */
     void pass(long millis);

@@ -62,8 +62,8 @@ public final class SimRuntimeHarness implements RuntimeHarness {
     }
 
     @Override
-    public <T> T read(NodeId node, Function<NodeProgram, T> reader) {
-        return reader.apply(simulation.program(node));
+    public <T> T call(NodeId node, Function<NodeProgram, T> action) {
+        return action.apply(simulation.program(node));
     }
 
     @Override

@@ -36,7 +36,7 @@ class SimulationContextContractTest extends NodeContextContract {
                 probes.get(0).context().send(b, new Note(1, i));
             }
         });
-        ProbeProgram receiver = sim.read(b, ProbeProgram.class::cast);
+        ProbeProgram receiver = sim.call(b, ProbeProgram.class::cast);
         assertThat(sim.await(() -> receiver.notes(1).size() == 20, 10_000)).isTrue();
         List<Integer> order = receiver.notes(1).stream().map(Arrival::message).map(m -> ((Note) m).seq()).toList();
         assertThat(order).as("%s: the order 20 notes from %s arrived in", sim.describe(), a)
