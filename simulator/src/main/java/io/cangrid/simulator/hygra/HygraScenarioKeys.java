@@ -1,5 +1,6 @@
 package io.cangrid.simulator.hygra;
 
+import io.cangrid.simulator.scenario.ConfigKeys;
 import java.util.List;
 
 /** Every key a HYGRA tick scenario may set; scenarios/hygra-backtracking.conf explains each one. */
@@ -33,6 +34,9 @@ final class HygraScenarioKeys {
     static final List<String> ALL = List.of(EXPERIMENT, NAME, SEED, NODES, RESOURCES, CAPACITY_MIN, CAPACITY_MAX,
             DEG_MIN, DEG_MAX, T_MAX, HOP_LIMIT, HEURISTIC, DEAD_END, VISIT_IDENTITY, PLACEMENT, HOLE_IN_HISTORY,
             REQUEST_PACE, MEAN_AMOUNT, MEAN_DURATION, SETTLE_TICKS, WARMUP_TICKS, MEASURED_TICKS, RATES);
+
+    /** The keys with what both scenario loaders do with them: unknown keys with a hint, values' origins. */
+    static final ConfigKeys KEYS = new ConfigKeys(ALL, "scenarios/hygra-backtracking.conf explains every key");
 
     private HygraScenarioKeys() {
     }

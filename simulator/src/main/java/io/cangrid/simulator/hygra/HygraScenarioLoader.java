@@ -5,8 +5,6 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigSyntax;
-import com.typesafe.config.ConfigValue;
-import com.typesafe.config.ConfigValueFactory;
 import io.cangrid.hygra.protocol.DeadEndStrategy;
 import io.cangrid.hygra.protocol.Heuristic;
 import io.cangrid.hygra.protocol.HoleInHistory;
@@ -15,19 +13,20 @@ import io.cangrid.hygra.protocol.Placement;
 import io.cangrid.hygra.protocol.VisitIdentity;
 import io.cangrid.hygra.tick.RequestPace;
 import io.cangrid.hygra.tick.TickSettings;
+import io.cangrid.simulator.scenario.ConfigKeys;
 import io.cangrid.simulator.scenario.ScenarioException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Reads a HYGRA tick scenario ({@code experiment = hygra-tick}). Like the grid scenario loader it applies
- * {@code key=value} overrides and refuses unknown keys, wrong types and values out of range, naming the
- * file, the key, what is allowed and what was found.
+ * Reads a HYGRA tick scenario ({@code experiment = hygra-tick}). Keys and overrides are handled as the grid
+ * scenario loader handles them, by the same {@link ConfigKeys}: {@code key=value} overrides, unknown keys
+ * refused with where they were set and the key most likely meant; wrong types and values out of range are
+ * refused naming the file, the key, what is allowed, what was found and where it was set.
  */
 public final class HygraScenarioLoader {
 
@@ -55,15 +54,11 @@ public final class HygraScenarioLoader {
         String source = file.toString();
         Config config;
         try {
-            config = overrides(overrides, source).withFallback(parse(file)).resolve();
+            config = HygraScenarioKeys.KEYS.overrides(overrides, source, "seed=2").withFallback(parse(file)).resolve();
         } catch (ConfigException e) {
             throw new ScenarioException(source + " is not a valid HYGRA scenario: " + e.getMessage(), e);
         }
-        for (Map.Entry<String, ConfigValue> entry : config.entrySet()) {
-            if (!HygraScenarioKeys.ALL.contains(entry.getKey())) {
-                throw unknownKey(source, entry.getKey());
-            }
-        }
+        HygraScenarioKeys.KEYS.refuseUnknown(config, source);
         Reader r = new Reader(config, source);
         String name = r.read(HygraScenarioKeys.NAME, "letters, digits, '.', '_' or '-'", () -> {
             String v = config.getString(HygraScenarioKeys.NAME);
@@ -113,35 +108,7 @@ public final class HygraScenarioLoader {
                 ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setAllowMissing(false));
     }
 
-    private static Config overrides(List<String> overrides, String source) {
-        Config result = ConfigFactory.empty();
-        for (String override : overrides) {
-            int eq = override.indexOf('=');
-            if (eq <= 0) {
-                throw new ScenarioException("override '" + override + "' must read key=value, e.g. seed=2");
-            }
-            String key = override.substring(0, eq).strip();
-            String value = override.substring(eq + 1).strip();
-            if (!HygraScenarioKeys.ALL.contains(key)) {
-                throw unknownKey(source, key);
-            }
-            Config parsed;
-            try {
-                parsed = ConfigFactory.parseString(key + " = " + value);
-            } catch (ConfigException.Parse e) {
-                parsed = ConfigFactory.empty().withValue(key, ConfigValueFactory.fromAnyRef(value));
-            }
-            result = parsed.withFallback(result);
-        }
-        return result;
-    }
-
-    private static ScenarioException unknownKey(String source, String key) {
-        return new ScenarioException(source + ": unknown key '" + key + "' for a HYGRA tick scenario; known keys are "
-                + String.join(", ", HygraScenarioKeys.ALL));
-    }
-
-    /** Typed reads that name the key, what it allows and what was found. */
+    /** Typed reads that name the key, what it allows, what was found and where it was set. */
     private record Reader(Config config, String source) {
 
         <T> T read(String key, String allowed, Supplier<T> getter) {
@@ -152,21 +119,24 @@ public final class HygraScenarioLoader {
             try {
                 value = getter.get();
             } catch (ConfigException e) {
-                throw new ScenarioException(source + ": " + key + " must be " + allowed + ", was "
-                        + config.getValue(key).render(), e);
+                throw new ScenarioException(refuse(key, allowed, config.getValue(key).render()).getMessage(), e);
             }
             if (value == null) {
-                throw new ScenarioException(source + ": " + key + " must be " + allowed + ", was "
-                        + config.getValue(key).render());
+                throw refuse(key, allowed, config.getValue(key).render());
             }
             return value;
+        }
+
+        ScenarioException refuse(String key, String allowed, String found) {
+            return new ScenarioException(source + ": key '" + key + "' must be " + allowed + ", was " + found
+                    + ConfigKeys.where(config, key));
         }
 
         int intIn(String key, int min, int max) {
             String allowed = "a whole number in [" + min + ", " + max + "]";
             long value = read(key, allowed, () -> config.getLong(key));
             if (value < min || value > max) {
-                throw new ScenarioException(source + ": " + key + " must be " + allowed + ", was " + value);
+                throw refuse(key, allowed, Long.toString(value));
             }
             return (int) value;
         }
@@ -187,7 +157,7 @@ public final class HygraScenarioLoader {
                     return e;
                 }
             }
-            throw new ScenarioException(source + ": " + key + " must be " + allowed + ", was '" + value + "'");
+            throw refuse(key, allowed, "'" + value + "'");
         }
     }
 }

@@ -40,40 +40,15 @@ public final class ScenarioKeys {
     private ScenarioKeys() {
     }
 
+    /** The keys with what both scenario loaders do with them: unknown keys with a hint, values' origins. */
+    public static final ConfigKeys KEYS = new ConfigKeys(ALL, "scenarios/base.conf lists every key");
+
     public static boolean isKnown(String key) {
-        return ALL.contains(key);
+        return KEYS.isKnown(key);
     }
 
     /** The known key closest to {@code key} by edit distance, for "did you mean" hints; null if none is close. */
     public static String closest(String key) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String known : ALL) {
-            int d = editDistance(key, known);
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = known;
-            }
-        }
-        return bestDistance <= Math.max(2, key.length() / 4) ? best : null;
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] t = previous;
-            previous = current;
-            current = t;
-        }
-        return previous[b.length()];
+        return KEYS.closest(key);
     }
 }

@@ -5,8 +5,6 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigSyntax;
-import com.typesafe.config.ConfigValue;
-import com.typesafe.config.ConfigValueFactory;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.overlay.sim.WireMode;
 import io.cangrid.simulator.locator.LocatorCatalog;
@@ -17,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -59,64 +56,15 @@ public final class ScenarioLoader {
         } catch (ConfigException e) {
             throw new ScenarioException(source + " is not a valid scenario file: " + e.getMessage(), e);
         }
-        Config merged = parseOverrides(overrides, source).withFallback(fromFile);
+        Config merged = ScenarioKeys.KEYS.overrides(overrides, source, "nodes=500").withFallback(fromFile);
         Config resolved;
         try {
             resolved = merged.resolve();
         } catch (ConfigException e) {
             throw new ScenarioException(source + ": " + e.getMessage(), e);
         }
-        refuseUnknownKeys(resolved, source);
+        ScenarioKeys.KEYS.refuseUnknown(resolved, source);
         return read(new ScenarioValues(resolved, source), source);
-    }
-
-    private static Config parseOverrides(List<String> overrides, String source) {
-        Config result = ConfigFactory.empty();
-        for (String override : overrides) {
-            int eq = override.indexOf('=');
-            if (eq <= 0) {
-                throw new ScenarioException("override '" + override + "' must read key=value, e.g. nodes=500");
-            }
-            String key = override.substring(0, eq).strip();
-            String value = override.substring(eq + 1).strip();
-            if (!ScenarioKeys.isKnown(key)) {
-                throw unknownKey(key, source, "--set");
-            }
-            result = parseOverride(key, value).withFallback(result);
-        }
-        return result;
-    }
-
-    private static Config parseOverride(String key, String value) {
-        String origin = "--set " + key;
-        try {
-            Config parsed = ConfigFactory.parseString(key + " = " + value,
-                    ConfigParseOptions.defaults().setOriginDescription(origin));
-            return parsed.hasPathOrNull(key) ? parsed : plainString(key, value, origin);
-        } catch (ConfigException.Parse e) {
-            // Not HOCON (exponential:50, 0.5,0.9, ...): the value is taken as the plain string it is, and
-            // the key's own check decides whether that string will do.
-            return plainString(key, value, origin);
-        }
-    }
-
-    private static Config plainString(String key, String value, String origin) {
-        return ConfigFactory.empty().withValue(key, ConfigValueFactory.fromAnyRef(value, origin));
-    }
-
-    private static void refuseUnknownKeys(Config config, String source) {
-        for (Map.Entry<String, ConfigValue> entry : config.entrySet()) {
-            if (!ScenarioKeys.isKnown(entry.getKey())) {
-                throw unknownKey(entry.getKey(), source, ScenarioValues.describe(entry.getValue().origin()));
-            }
-        }
-    }
-
-    private static ScenarioException unknownKey(String key, String source, String where) {
-        String hint = ScenarioKeys.closest(key);
-        return new ScenarioException(source + ": unknown key '" + key + "' (" + where + ")"
-                + (hint != null ? "; did you mean '" + hint + "'?" : "")
-                + " (scenarios/base.conf lists every key)");
     }
 
     private static Scenario read(ScenarioValues v, String source) {

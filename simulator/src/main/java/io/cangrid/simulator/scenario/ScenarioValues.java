@@ -2,10 +2,8 @@ package io.cangrid.simulator.scenario;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
-import com.typesafe.config.ConfigOrigin;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -158,22 +156,7 @@ final class ScenarioValues {
 
     ScenarioException refuse(String key, String allowed, String found) {
         return new ScenarioException(source + ": key '" + key + "' must be " + allowed + ", was " + found
-                + where(key));
-    }
-
-    private String where(String key) {
-        if (!config.hasPathOrNull(key)) {
-            return "";
-        }
-        return " (" + describe(config.getValue(key).origin()) + ")";
-    }
-
-    /** {@code base.conf line 12} or {@code --set nodes}: short enough for a one-line error. */
-    static String describe(ConfigOrigin origin) {
-        if (origin.filename() != null) {
-            return "set in " + Path.of(origin.filename()).getFileName() + " line " + origin.lineNumber();
-        }
-        return "set by " + origin.description().replaceAll(":\\s*\\d+$", "");
+                + ConfigKeys.where(config, key));
     }
 
     private static String format(double value) {

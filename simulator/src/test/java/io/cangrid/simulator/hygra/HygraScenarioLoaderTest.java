@@ -7,9 +7,12 @@ import io.cangrid.hygra.protocol.DeadEndStrategy;
 import io.cangrid.hygra.protocol.Placement;
 import io.cangrid.hygra.tick.RequestPace;
 import io.cangrid.simulator.scenario.ScenarioException;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class HygraScenarioLoaderTest {
 
@@ -54,5 +57,31 @@ class HygraScenarioLoaderTest {
                 .hasMessageContaining("backtracking, stop").hasMessageContaining("'retry'");
         assertThatThrownBy(() -> HygraScenarioLoader.load(BACKTRACKING, List.of("hygra.deg-min=15")))
                 .isInstanceOf(ScenarioException.class).hasMessageContaining("degmin must be below degmax");
+    }
+
+    @Test
+    void aMisspeltKeyIsRefusedWithTheKeyMeantAndWhereItWasSet(@TempDir Path dir) throws IOException {
+        assertThatThrownBy(() -> HygraScenarioLoader.load(BACKTRACKING, List.of("hygra.degmin=3")))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("unknown key 'hygra.degmin' (--set)")
+                .hasMessageContaining("did you mean 'hygra.deg-min'?");
+        Path typo = dir.resolve("typo.conf");
+        Files.writeString(typo, Files.readString(BACKTRACKING) + "\nhygra.hop-limt = 5\n");
+        int line = Files.readAllLines(typo).size();
+        assertThatThrownBy(() -> HygraScenarioLoader.load(typo, List.of()))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("unknown key 'hygra.hop-limt'")
+                .hasMessageContaining("set in typo.conf line " + line)
+                .hasMessageContaining("did you mean 'hygra.hop-limit'?");
+    }
+
+    @Test
+    void aBadValueIsRefusedNamingWhereItWasSet(@TempDir Path dir) throws IOException {
+        assertThatThrownBy(() -> HygraScenarioLoader.load(BACKTRACKING, List.of("hygra.dead-end=retry")))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("(set by --set hygra.dead-end)");
+        Path bad = dir.resolve("bad.conf");
+        Files.writeString(bad, Files.readString(BACKTRACKING) + "\nhygra.nodes = 1\n");
+        int line = Files.readAllLines(bad).size();
+        assertThatThrownBy(() -> HygraScenarioLoader.load(bad, List.of()))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("key 'hygra.nodes' must be")
+                .hasMessageContaining("was 1").hasMessageContaining("(set in bad.conf line " + line + ")");
     }
 }
