@@ -1,5 +1,6 @@
 package io.cangrid.can;
 
+import io.cangrid.can.geometry.SplitRule;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.message.CanMessage;
 import io.cangrid.can.message.JoinAccept;
@@ -36,7 +37,7 @@ public final class CanNode {
 
     private static final Logger log = LoggerFactory.getLogger(CanNode.class);
     /** Every this many update periods a node sends its whole neighbour list; between, only changes. */
-    private static final int FULL_LIST_EVERY = 8;
+    static final int FULL_LIST_EVERY = 8;
 
     private final NodeContext ctx;
     private final CanConfig config;
@@ -48,8 +49,6 @@ public final class CanNode {
     private final NeighbourTable table = new NeighbourTable();
     private final Takeovers takeovers;
     private final JoinDesk joinDesk;
-    /** This node as its join desk, takeovers and departures see it. */
-    private final Host host = new Host();
     private long version;
     private NodeZones claim;
     /** The neighbour list we send, its number and its base (see {@link NeighbourState}). */
@@ -76,8 +75,8 @@ public final class CanNode {
         this.config = config;
         this.point = point;
         this.capabilities = capabilities;
-        this.takeovers = new Takeovers(host);
-        this.joinDesk = new JoinDesk(host);
+        this.takeovers = new Takeovers(this);
+        this.joinDesk = new JoinDesk(this);
     }
 
     // ---- wiring for higher layers -------------------------------------------------------------------
@@ -132,7 +131,7 @@ public final class CanNode {
     /** Leaves gracefully: every zone goes to a neighbour, then the node exits. */
     public void leave() {
         if (phase == CanPhase.ACTIVE && table.size() > 0) {
-            departure().handOverAll();
+            new Departure(this).handOverAll();
         }
         phase = CanPhase.LEFT;
         cancelTimers();
@@ -143,7 +142,7 @@ public final class CanNode {
      * The join cannot go through: the node stops, the error says why, and the listeners hear it (a live
      * node then exits with that message instead of retrying forever).
      */
-    private void abandonJoin(String why) {
+    void abandonJoin(String why) {
         if (phase != CanPhase.JOINING) {
             return;
         }
@@ -310,7 +309,7 @@ public final class CanNode {
     }
 
     /** Learns of nodes next to us from a neighbour's list; tells each newly found node about us. */
-    private void discover(NodeZones[] claims) {
+    void discover(NodeZones[] claims) {
         discover(claims, true, false);
     }
 
@@ -431,7 +430,7 @@ public final class CanNode {
                 takeovers.presumeDead(dead);
             }
         }
-        departure().returnStrayZones();
+        new Departure(this).returnStrayZones();
         joinDesk.forgetOldAnswers(now);
         list.list(listed());
         if (!list.hasBase() || ++ticksSinceBase >= FULL_LIST_EVERY || list.changesOutgrowBase()) {
@@ -450,10 +449,10 @@ public final class CanNode {
         }
     }
 
-    // ---- the node's own state, and what its roles may ask of it ------------------------------------
+    // ---- state shared with the protocol's helpers ---------------------------------------------------
 
     /** Re-announces this node after its zones changed: new claim, stale neighbours dropped, all told. */
-    private void zonesChanged(NodeZones[] learned) {
+    void zonesChanged(NodeZones[] learned) {
         if (phase == CanPhase.ACTIVE && !zones.isEmpty() && zones.containing(point) == null) {
             // Our home zone went to a claim that outranks it while we held others by takeover. A node
             // must live where its point is (matchmaking reads capabilities from zone positions): give
@@ -461,7 +460,7 @@ public final class CanNode {
             // everything.
             log.debug("{}: lost the zone of its own point, handing over {} and joining again", ctxName(),
                     zones.list());
-            departure().handOverAll();
+            new Departure(this).handOverAll();
         }
         version++;
         claim = null;
@@ -526,7 +525,7 @@ public final class CanNode {
         joinDesk.requestJoin(via);
     }
 
-    private NodeZones claim() {
+    NodeZones claim() {
         if (claim == null) {
             claim = new NodeZones(ctx.self(), version, zones.toArray());
         }
@@ -556,15 +555,20 @@ public final class CanNode {
     }
 
     /** Sends our state to one node: the list's changes to a neighbour that holds its base, the base too to anyone else. */
-    private void sendState(NodeId to) {
+    void sendState(NodeId to) {
         ctx.send(to, new Outgoing().to(to));
+    }
+
+    /** Our state with our base list and the changes since: what a node that may not hold that base gets. */
+    NeighbourState state() {
+        return new Outgoing().withBase();
     }
 
     /**
      * Reads every neighbour's list again, as we hold it, and every neighbour's claim: after our space grew,
      * or once a takeover race over our space is decided.
      */
-    private void rereadLists() {
+    void rereadLists() {
         List<NeighbourEntry> now = new ArrayList<>(table.entries());
         NodeZones[] claims = new NodeZones[now.size()];
         for (int i = 0; i < claims.length; i++) {
@@ -646,12 +650,16 @@ public final class CanNode {
         }
     }
 
-    private void forget(NodeId id, long version) {
+    void forget(NodeId id, long version) {
         if (table.remove(id) != null) {
             listener.neighbourRemoved(id);
             acquaintances.add(id);
         }
         table.remember(id, version);
+    }
+
+    Acquaintances acquaintances() {
+        return acquaintances;
     }
 
     private void dropEmptied(List<NeighbourEntry> emptied) {
@@ -676,7 +684,7 @@ public final class CanNode {
         return known != null && ListedClaims.indexOf(known.listed(), ctx.self()) >= 0;
     }
 
-    private void activateWith(Zone[] given, NodeZones[] learned) {
+    void activateWith(Zone[] given, NodeZones[] learned) {
         for (Zone z : given) {
             zones.add(z);
         }
@@ -708,7 +716,7 @@ public final class CanNode {
         keptWhileJoining.add(m);
     }
 
-    private void redrawVirtualCoordinate() {
+    void redrawVirtualCoordinate() {
         double[] c = point.toArray();
         c[c.length - 1] = ctx.random().nextDouble();
         point = Point.of(c);
@@ -728,102 +736,28 @@ public final class CanNode {
         }
     }
 
-    private String ctxName() {
+    String ctxName() {
         return ctx.self().shortName();
+    }
+
+    NodeContext ctx() {
+        return ctx;
     }
 
     public CanConfig config() {
         return config;
     }
 
-    /** Made for each use: a departure keeps nothing between hand-overs, and a node holds no object for it. */
-    private Departure departure() {
-        return new Departure(host);
+    OwnZones ownZones() {
+        return zones;
     }
 
-    /**
-     * This node as its roles see it: each role reaches the node only through its own interface, so what a
-     * role may do to the node is declared there, and the node's methods stay its own. One object serves the
-     * three roles, and the roles keep no parts of the node themselves: a million-node simulation holds a
-     * join desk and takeovers for every node, and each reference more in them would cost megabytes.
-     */
-    private final class Host implements JoinHost, TakeoverHost, DepartureHost {
+    NeighbourTable table() {
+        return table;
+    }
 
-        @Override
-        public NodeContext ctx() {
-            return ctx;
-        }
-
-        @Override
-        public CanConfig config() {
-            return config;
-        }
-
-        @Override
-        public OwnZones zones() {
-            return zones;
-        }
-
-        @Override
-        public NeighbourTable table() {
-            return table;
-        }
-
-        @Override
-        public Acquaintances acquaintances() {
-            return acquaintances;
-        }
-
-        @Override
-        public CanPhase phase() {
-            return phase;
-        }
-
-        @Override
-        public Point point() {
-            return point;
-        }
-
-        @Override
-        public void redrawVirtualCoordinate() {
-            CanNode.this.redrawVirtualCoordinate();
-        }
-
-        @Override
-        public void abandonJoin(String why) {
-            CanNode.this.abandonJoin(why);
-        }
-
-        @Override
-        public void activateWith(Zone[] given, NodeZones[] learned) {
-            CanNode.this.activateWith(given, learned);
-        }
-
-        @Override
-        public NodeZones claim() {
-            return CanNode.this.claim();
-        }
-
-        @Override
-        public void zonesHandedOver(Zone[] given, NodeId to) {
-            // Read at each hand-over: layers above may add their listeners after the roles were made.
-            listener.zonesHandedOver(given, to);
-        }
-
-        @Override
-        public void zonesChanged(NodeZones[] learned) {
-            CanNode.this.zonesChanged(learned);
-        }
-
-        @Override
-        public void rereadLists() {
-            CanNode.this.rereadLists();
-        }
-
-        @Override
-        public void sendState(NodeId to) {
-            CanNode.this.sendState(to);
-        }
+    CanListener listener() {
+        return listener;
     }
 
     // ---- what tools, tests and higher layers may read -----------------------------------------------

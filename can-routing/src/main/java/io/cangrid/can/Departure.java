@@ -16,15 +16,15 @@ import java.util.Map;
  */
 final class Departure {
 
-    private final DepartureHost node;
+    private final CanNode node;
 
-    Departure(DepartureHost node) {
+    Departure(CanNode node) {
         this.node = node;
     }
 
     void handOverAll() {
         Map<NodeId, List<Zone>> byRecipient = new LinkedHashMap<>();
-        for (Zone z : node.zones().toArray()) {
+        for (Zone z : node.ownZones().toArray()) {
             NeighbourEntry to = siblingHolder(z);
             if (to == null) {
                 to = smallestAdjacent(z);
@@ -39,7 +39,7 @@ final class Departure {
         for (Map.Entry<NodeId, List<Zone>> e : byRecipient.entrySet()) {
             send(e.getKey(), e.getValue());
         }
-        node.zones().clear();
+        node.ownZones().clear();
     }
 
     /**
@@ -48,7 +48,7 @@ final class Departure {
      * were the offer lost, or its receiver dead, no space would be left without an owner.
      */
     void returnStrayZones() {
-        OwnZones zones = node.zones();
+        OwnZones zones = node.ownZones();
         zones.clearOffers();
         if (zones.size() < 2) {
             return;
@@ -85,7 +85,7 @@ final class Departure {
                 }
             }
         }
-        node.zonesHandedOver(reissued, to);
+        node.listener().zonesHandedOver(reissued, to);
         node.ctx().send(to, new ZoneHandoff(reissued, around.toArray(new NodeZones[0])));
     }
 

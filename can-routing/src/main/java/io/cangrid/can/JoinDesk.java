@@ -44,7 +44,7 @@ final class JoinDesk {
      */
     static final int SILENT_PERIODS_BEFORE_GIVING_UP = 20;
 
-    private final JoinHost node;
+    private final CanNode node;
     /** What a join under way keeps; null once the node is in, as a million-node simulation holds every desk. */
     private Joining joining;
     private long attempt;
@@ -58,7 +58,7 @@ final class JoinDesk {
     private int nextEvicted;
     private long lastAnswered;
 
-    JoinDesk(JoinHost node) {
+    JoinDesk(CanNode node) {
         this.node = node;
     }
 
@@ -100,11 +100,11 @@ final class JoinDesk {
         attempt++;
         j.via = j.contacts.get(j.nextContact++ % j.contacts.size());
         j.viaAnswered = false;
-        JoinRequest request = new JoinRequest(self(), node.point(), attempt);
-        node.ctx().send(j.via, new RouteEnvelope(node.point(), self(), 0, node.config().hopLimit(), request));
+        JoinRequest request = new JoinRequest(node.id(), node.point(), attempt);
+        node.ctx().send(j.via, new RouteEnvelope(node.point(), node.id(), 0, node.config().hopLimit(), request));
         j.retry = node.ctx().schedule(node.config().joinRetryMillis(), () -> {
             if (node.phase() == CanPhase.JOINING) {
-                log.debug("{}: join attempt {} via {} unanswered, retrying", name(), attempt, j.via);
+                log.debug("{}: join attempt {} via {} unanswered, retrying", node.ctxName(), attempt, j.via);
                 requestJoin();
             }
         });
@@ -123,7 +123,7 @@ final class JoinDesk {
                             + " again with the address of a node that is up");
                     return;
                 }
-                log.debug("{}: join attempt {}: {} did not answer, trying the next contact", name(),
+                log.debug("{}: join attempt {}: {} did not answer, trying the next contact", node.ctxName(),
                         attempt, j.via);
                 requestJoin();
             }
@@ -166,7 +166,7 @@ final class JoinDesk {
     void sendContacts(NodeId joiner) {
         List<NeighbourEntry> around = node.table().entries();
         List<NodeId> named = new ArrayList<>(CONTACTS_GIVEN + 1);
-        named.add(self());
+        named.add(node.id());
         long now = node.ctx().now();
         long recent = node.config().updatePeriodMillis();
         for (int pass = 0; pass < 3; pass++) {
@@ -197,25 +197,26 @@ final class JoinDesk {
 
     void onJoinRequest(JoinRequest join) {
         NodeId joiner = join.joiner();
+        OwnZones zones = node.ownZones();
         Zone[] earlier = answerTo(joiner);
         if (earlier != null && !holdsAny(earlier)) {
             lastAnswered = node.ctx().now();
             node.ctx().send(joiner, accept(earlier, neighboursOf(earlier), join.attempt()));
             return;
         }
-        Zone target = node.zones().containing(join.point());
+        Zone target = zones.containing(join.point());
         Zone given;
-        if (node.zones().isOffered(target)) {
+        if (zones.isOffered(target)) {
             // The zone is on its way to its sibling's holder, which will split it for the joiner once
             // merged; giving it away here as well would leave the joiner with nothing. It retries.
-            log.debug("{}: join of {} falls in {}, just offered to its sibling's holder", name(), joiner,
+            log.debug("{}: join of {} falls in {}, just offered to its sibling's holder", node.ctxName(), joiner,
                     target);
             return;
         }
-        if (!target.contains(node.point()) && node.zones().size() > 1) {
+        if (!target.contains(node.point()) && zones.size() > 1) {
             // A zone held only by takeover goes whole to the first node that joins inside it.
             given = target.reissued(target.epoch() + 1);
-            node.zones().remove(target);
+            zones.remove(target);
         } else {
             SplitRule.Split split = target.contains(node.point())
                     ? node.config().split().choose(target, node.point(), join.point())
@@ -226,13 +227,13 @@ final class JoinDesk {
             }
             Zone[] halves = target.split(split.dimension(), split.at(), target.epoch() + 1);
             boolean giveLower = halves[0].contains(join.point());
-            node.zones().replace(target, giveLower ? halves[1] : halves[0]);
+            zones.replace(target, giveLower ? halves[1] : halves[0]);
             given = giveLower ? halves[0] : halves[1];
         }
         Zone[] givenZones = {given};
         // Collect the joiner's neighbours before our own table is pruned to our smaller zone.
         List<NodeZones> around = neighboursOf(givenZones);
-        node.zonesHandedOver(givenZones, joiner);
+        node.listener().zonesHandedOver(givenZones, joiner);
         node.zonesChanged(new NodeZones[] {new NodeZones(joiner, 0, givenZones)});
         remember(joiner, givenZones);
         node.ctx().send(joiner, accept(givenZones, around, join.attempt()));
@@ -265,7 +266,7 @@ final class JoinDesk {
     /** True when space we once gave away is ours again: an answer that gave it is outdated. */
     private boolean holdsAny(Zone[] given) {
         for (Zone g : given) {
-            for (Zone m : node.zones().toArray()) {
+            for (Zone m : node.ownZones().toArray()) {
                 if (m.intersects(g)) {
                     return true;
                 }
@@ -339,14 +340,5 @@ final class JoinDesk {
             answers = null;
             nextEvicted = 0;
         }
-    }
-
-    private NodeId self() {
-        return node.ctx().self();
-    }
-
-    /** This node's name in logs. */
-    private String name() {
-        return self().shortName();
     }
 }

@@ -27,24 +27,24 @@ final class Takeovers {
     private static final double MAX_DELAY_FACTOR = 8.0;
     private static final NodeZones[] NO_CLAIMS = new NodeZones[0];
 
-    private final TakeoverHost node;
+    private final CanNode node;
     private Map<ZonePath, TakeoverAttempt> attempts;
 
-    Takeovers(TakeoverHost node) {
+    Takeovers(CanNode node) {
         this.node = node;
     }
 
     void presumeDead(NeighbourEntry dead) {
-        log.debug("{}: presuming {} dead", name(), dead.id());
+        log.debug("{}: presuming {} dead", node.ctxName(), dead.id());
 
         NodeZones[] itsNeighbours = dead.listed();
         for (Zone z : dead.zones()) {
-            if (!node.zones().isNeighbourOf(z) || holdsOverlapping(z)
+            if (!node.ownZones().isNeighbourOf(z) || holdsOverlapping(z)
                     || (attempts != null && attempts.containsKey(z.path()))) {
                 continue;
             }
             TakeoverAttempt a = new TakeoverAttempt(dead.claim(), z, itsNeighbours);
-            double factor = Math.min(MAX_DELAY_FACTOR, node.zones().volume() / z.volume());
+            double factor = Math.min(MAX_DELAY_FACTOR, node.ownZones().volume() / z.volume());
             long delay = 1 + Math.round(node.config().takeoverBaseMillis() * factor);
             a.timer = node.ctx().schedule(delay, () -> fire(a));
             attempts().put(z.path(), a);
@@ -60,8 +60,8 @@ final class Takeovers {
             return;
         }
         a.claimed = true;
-        a.claimVolume = node.zones().volume();
-        Takeover claim = new Takeover(a.dead, a.zone.path(), a.claimVolume, self());
+        a.claimVolume = node.ownZones().volume();
+        Takeover claim = new Takeover(a.dead, a.zone.path(), a.claimVolume, node.id());
         Set<NodeId> rivals = new LinkedHashSet<>();
         for (NodeZones c : a.deadNeighbours) {
             rivals.add(c.node());
@@ -71,13 +71,13 @@ final class Takeovers {
                 rivals.add(e.id());
             }
         }
-        rivals.remove(self());
+        rivals.remove(node.id());
         rivals.remove(a.dead);
         for (NodeId r : rivals) {
             node.ctx().send(r, claim);
         }
         a.told = new ArrayList<>(rivals);
-        node.zones().add(a.zone.reissued(a.zone.epoch() + 1));
+        node.ownZones().add(a.zone.reissued(a.zone.epoch() + 1));
         node.zonesChanged(a.deadNeighbours);
         // Keep the record a while: a rival's claim may still arrive and must be compared with ours.
         node.ctx().schedule(2 * node.config().deadAfterMillis(), () -> expire(a));
@@ -97,7 +97,7 @@ final class Takeovers {
             // Races are rare: no map is kept for a node that has none.
             attempts = null;
         }
-        if (decided && node.zones().withPath(a.zone.path()) != null) {
+        if (decided && node.ownZones().withPath(a.zone.path()) != null) {
             node.rereadLists();
         }
     }
@@ -129,7 +129,7 @@ final class Takeovers {
         if (a == null) {
             return;
         }
-        if (a.claimed && node.zones().withPath(t.zone()) == null) {
+        if (a.claimed && node.ownZones().withPath(t.zone()) == null) {
             // We won this zone and have since handed it on (to a joiner, or to its sibling's holder), so
             // our race is over. A counter-claim would make the claimant drop space that only it may hold
             // by now; our state instead names the zone's newer holders, whose later epochs settle it.
@@ -143,21 +143,21 @@ final class Takeovers {
             return;
         }
         if (!a.claimed) {
-            if (t.beats(node.zones().volume(), self())) {
+            if (t.beats(node.ownZones().volume(), node.id())) {
                 a.timer.cancel();
                 attempts.remove(t.zone());
             }
             return;
         }
-        if (t.beats(a.claimVolume, self())) {
-            Zone held = node.zones().withPath(t.zone());
+        if (t.beats(a.claimVolume, node.id())) {
+            Zone held = node.ownZones().withPath(t.zone());
             if (held != null) {
-                log.debug("{}: {} wins the takeover of {}", name(), t.claimant(), t.zone());
-                node.zones().remove(held);
+                log.debug("{}: {} wins the takeover of {}", node.ctxName(), t.claimant(), t.zone());
+                node.ownZones().remove(held);
                 node.zonesChanged(null);
             }
         } else {
-            node.ctx().send(t.claimant(), new Takeover(a.dead, a.zone.path(), a.claimVolume, self()));
+            node.ctx().send(t.claimant(), new Takeover(a.dead, a.zone.path(), a.claimVolume, node.id()));
         }
     }
 
@@ -187,7 +187,7 @@ final class Takeovers {
     boolean resolveConflicts(NodeZones theirs) {
         boolean changed = false;
         for (Zone x : theirs.zones()) {
-            for (Zone m : node.zones().toArray()) {
+            for (Zone m : node.ownZones().toArray()) {
                 if (!m.intersects(x)) {
                     continue;
                 }
@@ -197,7 +197,7 @@ final class Takeovers {
                     // learned of the death from nodes we do not know has not heard our claim: tell it.
                     if (race.claimed && !race.told.contains(theirs.node())) {
                         race.told.add(theirs.node());
-                        node.ctx().send(theirs.node(), new Takeover(race.dead, m.path(), race.claimVolume, self()));
+                        node.ctx().send(theirs.node(), new Takeover(race.dead, m.path(), race.claimVolume, node.id()));
                     }
                     continue;
                 }
@@ -208,12 +208,12 @@ final class Takeovers {
                 // were the half to win, the parent's other half would be left without an owner.
                 boolean theyWin = x.epoch() > m.epoch() || (x.epoch() == m.epoch()
                         && (x.volume() > m.volume()
-                        || (x.volume() == m.volume() && theirs.node().compareTo(self()) < 0)));
+                        || (x.volume() == m.volume() && theirs.node().compareTo(node.id()) < 0)));
                 if (!theyWin) {
                     node.sendState(theirs.node());
                 } else {
-                    log.debug("{}: yielding {} to {} ({})", name(), m, theirs.node(), x);
-                    node.zones().remove(m);
+                    log.debug("{}: yielding {} to {} ({})", node.ctxName(), m, theirs.node(), x);
+                    node.ownZones().remove(m);
                     changed = true;
                 }
             }
@@ -222,7 +222,7 @@ final class Takeovers {
     }
 
     private boolean holdsOverlapping(Zone zone) {
-        for (Zone m : node.zones().toArray()) {
+        for (Zone m : node.ownZones().toArray()) {
             if (m.intersects(zone)) {
                 return true;
             }
@@ -257,14 +257,5 @@ final class Takeovers {
             attempts = new HashMap<>(4);
         }
         return attempts;
-    }
-
-    private NodeId self() {
-        return node.ctx().self();
-    }
-
-    /** This node's name in logs. */
-    private String name() {
-        return self().shortName();
     }
 }
