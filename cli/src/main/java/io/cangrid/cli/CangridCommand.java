@@ -6,6 +6,7 @@ import io.cangrid.cli.common.ParentCommand;
 import io.cangrid.cli.common.UserError;
 import io.cangrid.cli.common.Validation;
 
+import io.cangrid.cli.authority.GridCommand;
 import io.cangrid.cli.bench.BenchCommand;
 import io.cangrid.cli.demo.DemoCommand;
 import io.cangrid.cli.node.CancelCommand;
@@ -61,6 +62,7 @@ import picocli.CommandLine.ScopeType;
             SimulateCommand.class,
             PeerSimCommand.class,
             BenchCommand.class,
+            GridCommand.class,
             HelpCommand.class,
         })
 public final class CangridCommand extends ParentCommand {

@@ -2,6 +2,7 @@ package io.cangrid.cli;
 
 import io.cangrid.cli.common.ExitCodes;
 import io.cangrid.cli.common.UserError;
+import io.cangrid.live.CredentialException;
 import io.cangrid.cli.common.Validation;
 
 import java.io.PrintWriter;
@@ -22,6 +23,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * <ul>
  *   <li>bad command line ({@link ParameterException}, also from {@link Validation}): the problem and a
  *       hint to run {@code --help} on the command concerned, on the same line; {@link ExitCodes#USAGE};</li>
+ *   <li>a key, token or revocation that cannot be used ({@link CredentialException}): the message, which
+ *       names the problem and the remedy; {@link ExitCodes#USAGE}, as for a bad option;</li>
  *   <li>{@link UserError} or {@link IllegalArgumentException} while running: the message;
  *       {@link ExitCodes#USER_ERROR};</li>
  *   <li>anything else: an internal error, with the stack trace in the debug log;
@@ -52,6 +55,14 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
                 ? ex.getCause()
                 : ex;
         String command = commandLine.getCommandSpec().qualifiedName();
+        if (failure instanceof CredentialException) {
+            // A credential the user must replace or fix, as unusable as a bad option: said like one.
+            log.debug("'{}' failed", command, failure);
+            PrintWriter err = commandLine.getErr();
+            err.println(PREFIX + oneLine(messageOf(failure)));
+            err.flush();
+            return ExitCodes.USAGE;
+        }
         if (failure instanceof UserError || failure instanceof IllegalArgumentException) {
             log.debug("'{}' failed", command, failure);
             PrintWriter err = commandLine.getErr();

@@ -10,7 +10,9 @@ import javax.crypto.spec.SecretKeySpec;
  * The secret every node and client of one grid shares. It never leaves this object except as the key of
  * an HMAC, and its {@code toString} says nothing about it, so it cannot end up in a log by accident.
  */
-public final class GridSecret {
+public final class GridSecret implements Admission {
+
+    static final int KIND = 1;
 
     /** Shorter secrets make the challenge-response guessable offline. */
     public static final int MIN_BYTES = 16;
@@ -30,10 +32,7 @@ public final class GridSecret {
         return hmac(bytes, parts);
     }
 
-    /**
-     * A value derived from the secret for another use (HMAC-SHA256 of {@code label} under it): it can be
-     * shown where the secret must not be, since the secret cannot be recovered from it.
-     */
+    @Override
     public byte[] derive(String label) {
         return mac(label(label));
     }
@@ -58,6 +57,11 @@ public final class GridSecret {
 
     static byte[] label(String text) {
         return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Override
+    public int kind() {
+        return KIND;
     }
 
     @Override

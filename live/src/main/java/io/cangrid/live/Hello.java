@@ -6,26 +6,46 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The first frame each side sends: protocol version, grid name, a fresh nonce, and who the sender is
- * (its id and the address peers reach it at; a client has none). The proofs that follow are MACs over
- * both hellos' exact bytes, so everything here is authenticated once the handshake completes.
+ * The first frame each side sends: protocol version, grid name, a fresh nonce, the sender's public key and
+ * life (incarnation), its ephemeral key-agreement key, and the address peers reach it at (a client has
+ * none). The sender's id is not sent but derived from its key and life ({@link NodeKey#nodeId}), so no one
+ * can use an id without its key. The signatures that follow cover both hellos' exact bytes, so everything
+ * here is authenticated once the handshake completes.
  */
-record Hello(int version, String grid, byte[] nonce, NodeId node) {
+record Hello(int version, String grid, byte[] nonce, byte[] key, long incarnation, byte[] ephemeral, String host,
+        int port) {
 
-    /** 2: zone faces numbered per message, doubles in their short form; a node of version 1 could not read them. */
-    static final int PROTOCOL_VERSION = 3;
+    /** 4: own keys, ids derived from them, key agreement; a node of version 3 could not read the hello. */
+    static final int PROTOCOL_VERSION = 4;
     static final int NONCE_BYTES = 32;
     static final int MAX_TEXT = 255;
-    /** Magic, version, both texts at their longest with their lengths, nonce, id, port. */
-    static final int MAX_BYTES = 4 + 4 + 1 + MAX_TEXT + NONCE_BYTES + 8 + 1 + MAX_TEXT + 4;
+    /** Magic, version, both texts at their longest with their lengths, nonce, keys, incarnation, port. */
+    static final int MAX_BYTES = 4 + 4 + 1 + MAX_TEXT + NONCE_BYTES + NodeKey.PUBLIC_BYTES + 8
+            + EphemeralKeys.PUBLIC_BYTES + 1 + MAX_TEXT + 4;
     private static final int MAGIC = 0x43475244; // "CGRD"
+
+    /** A hello for {@code self}, whose id must be the one its key and life give. */
+    static Hello of(String grid, byte[] nonce, NodeKey key, long incarnation, byte[] ephemeral, NodeId self) {
+        if (NodeKey.nodeId(key.publicKey(), incarnation) != self.value()) {
+            throw new IllegalArgumentException("node id " + self.shortName() + " is not the one its key gives");
+        }
+        return new Hello(PROTOCOL_VERSION, grid, nonce, key.publicKey(), incarnation, ephemeral,
+                self.hasAddress() ? self.host() : null, self.hasAddress() ? self.port() : 0);
+    }
+
+    /** The sender's id: derived from its key and life, with the address it gave. */
+    NodeId node() {
+        long value = NodeKey.nodeId(key, incarnation);
+        return host == null ? NodeId.of(value) : new NodeId(value, host, port);
+    }
 
     byte[] encode() {
         byte[] g = grid.getBytes(StandardCharsets.UTF_8);
-        byte[] h = node.hasAddress() ? node.host().getBytes(StandardCharsets.UTF_8) : new byte[0];
-        ByteBuffer b = ByteBuffer.allocate(4 + 4 + 1 + g.length + NONCE_BYTES + 8 + 1 + h.length + 4);
-        b.putInt(MAGIC).putInt(version).put((byte) g.length).put(g).put(nonce).putLong(node.value())
-                .put((byte) h.length).put(h).putInt(node.hasAddress() ? node.port() : 0);
+        byte[] h = host != null ? host.getBytes(StandardCharsets.UTF_8) : new byte[0];
+        ByteBuffer b = ByteBuffer.allocate(4 + 4 + 1 + g.length + NONCE_BYTES + NodeKey.PUBLIC_BYTES + 8
+                + EphemeralKeys.PUBLIC_BYTES + 1 + h.length + 4);
+        b.putInt(MAGIC).putInt(version).put((byte) g.length).put(g).put(nonce).put(key).putLong(incarnation)
+                .put(ephemeral).put((byte) h.length).put(h).putInt(port);
         return b.array();
     }
 
@@ -36,22 +56,34 @@ record Hello(int version, String grid, byte[] nonce, NodeId node) {
                 throw new ConnectionRejected("not a cangrid handshake (bad magic)");
             }
             int version = b.getInt();
+            if (version != PROTOCOL_VERSION) {
+                // Later fields may differ between versions: name the mismatch rather than misread them.
+                throw new ConnectionRejected("protocol version " + version + ", this node speaks " + PROTOCOL_VERSION);
+            }
             String grid = text(b);
-            byte[] nonce = new byte[NONCE_BYTES];
-            b.get(nonce);
-            long value = b.getLong();
+            byte[] nonce = bytes(b, NONCE_BYTES);
+            byte[] key = bytes(b, NodeKey.PUBLIC_BYTES);
+            long incarnation = b.getLong();
+            byte[] ephemeral = bytes(b, EphemeralKeys.PUBLIC_BYTES);
             String host = text(b);
             int port = b.getInt();
             if (b.hasRemaining()) {
                 throw new ConnectionRejected("handshake hello has " + b.remaining() + " trailing byte(s)");
             }
-            NodeId node = host.isEmpty() ? NodeId.of(value) : new NodeId(value, host, port);
-            return new Hello(version, grid, nonce, node);
+            if (!host.isEmpty() && (port <= 0 || port > 65535)) {
+                throw new ConnectionRejected("invalid handshake hello: port must be in 1..65535, was " + port);
+            }
+            return new Hello(version, grid, nonce, key, incarnation, ephemeral, host.isEmpty() ? null : host,
+                    host.isEmpty() ? 0 : port);
         } catch (BufferUnderflowException e) {
             throw new ConnectionRejected("truncated handshake hello (" + bytes.length + " bytes)");
-        } catch (IllegalArgumentException e) {
-            throw new ConnectionRejected("invalid handshake hello: " + e.getMessage());
         }
+    }
+
+    private static byte[] bytes(ByteBuffer b, int n) {
+        byte[] out = new byte[n];
+        b.get(out);
+        return out;
     }
 
     private static String text(ByteBuffer b) {

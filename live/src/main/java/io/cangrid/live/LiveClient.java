@@ -24,8 +24,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Asks a node something and waits for its answer: what the operator's commands ({@code peers},
- * {@code nodes}) use. A client authenticates exactly like a node, under a random id and without an
- * address, so the node answers on the connection the question came on.
+ * {@code nodes}) use. A client authenticates exactly like a node, with its own key (its id derives from
+ * it) and without an address, so the node answers on the connection the question came on.
  */
 public final class LiveClient implements AutoCloseable {
 
@@ -34,11 +34,21 @@ public final class LiveClient implements AutoCloseable {
     private final MessageEncoder encoder;
     private final EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("cangrid-client", true));
     private final SecureRandom random = new SecureRandom();
-    private final RejectLog rejects = new RejectLog(true);
-    private final NonceLedger nonces = new NonceLedger();
+    private final NodeKey key;
+    private final long incarnation = random.nextLong();
+    private final EphemeralKeys ephemeral = new EphemeralKeys();
+    private final SessionGuards guards;
 
+    /** A client with a key of its own made for this run. */
     public LiveClient(NetConfig config) {
+        this(config, NodeKey.generate());
+    }
+
+    /** A client proving {@code key}: its id derives from it, as a node's does. */
+    public LiveClient(NetConfig config, NodeKey key) {
         this.config = config;
+        this.key = key;
+        this.guards = new SessionGuards(new NonceLedger(), new RejectLog(true), null, new VerifiedTokens());
         this.codec = MessageCodec.discover(config.maxBodyBytes());
         this.encoder = new MessageEncoder(codec, config.maxFrameBytes());
     }
@@ -47,10 +57,16 @@ public final class LiveClient implements AutoCloseable {
      * The answer of the node at {@code host:port} to {@code question}.
      *
      * @throws MessageTooLargeException when the question does not fit in a frame; nothing is sent
+     * @throws CredentialException when this client's token does not allow the question; nothing is sent
      * @throws IOException when the node cannot be reached, refuses the connection or does not answer
      */
     public Message ask(String host, int port, Message question, Duration timeout) throws IOException {
         // Checked before connecting: the node would refuse the frame and close, leaving the caller to wait.
+        if (config.admission() instanceof AdmissionToken t && !t.role().maySend(question)) {
+            throw new CredentialException("a " + t.role().label() + " token does not allow "
+                    + question.getClass().getSimpleName() + ": ask the grid's authority for a submit token"
+                    + " (`cangrid grid token --role submit`)");
+        }
         EncodedMessage encoded = encoder.encode(question);
         CompletableFuture<Message> answer = new CompletableFuture<>();
         String[] refusal = new String[1];
@@ -81,7 +97,9 @@ public final class LiveClient implements AutoCloseable {
         };
         byte[] nonce = new byte[Hello.NONCE_BYTES];
         random.nextBytes(nonce);
-        Hello mine = new Hello(Hello.PROTOCOL_VERSION, config.grid(), nonce, NodeId.of(random.nextLong()));
+        EphemeralKeys.Pair pair = ephemeral.current();
+        Hello mine = Hello.of(config.grid(), nonce, key, incarnation, pair.publicKey(),
+                NodeId.of(NodeKey.nodeId(key.publicKey(), incarnation)));
         Bootstrap b = new Bootstrap()
                 .group(group)
                 .channel(NioSocketChannel.class)
@@ -90,7 +108,7 @@ public final class LiveClient implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         Pipelines.install(ch, true, config, codec,
-                                new SessionHandler(true, config, codec, mine, events, nonces, rejects));
+                                new SessionHandler(true, config, codec, mine, key, pair, events, guards));
                     }
                 });
         ChannelFuture f = b.connect(host, port);

@@ -34,6 +34,9 @@ public final class LiveNode implements NodeContext {
     private final LiveRuntime runtime;
     private final EventLoop loop;
     private final NodeId id;
+    private final NodeKey key;
+    private final long incarnation;
+    private final Revocations revocations;
     private final PeerLinks links;
     private final RandomGenerator random;
     private final CompletableFuture<Void> stopped = new CompletableFuture<>();
@@ -43,10 +46,13 @@ public final class LiveNode implements NodeContext {
     private NodeProgram program;
     private long exitStarted;
 
-    LiveNode(LiveRuntime runtime, EventLoop loop, NodeId id, SecureRandom seeds) {
+    LiveNode(LiveRuntime runtime, EventLoop loop, NodeId id, NodeKey key, long incarnation, SecureRandom seeds) {
         this.runtime = runtime;
         this.loop = loop;
         this.id = id;
+        this.key = key;
+        this.incarnation = incarnation;
+        this.revocations = Revocations.forAdmission(runtime.config().admission());
         this.random = new SplittableRandom(seeds.nextLong());
         this.links = new PeerLinks(this, runtime.config());
     }
@@ -195,6 +201,11 @@ public final class LiveNode implements NodeContext {
     }
 
     private void deliver(NodeId from, Message message) {
+        if (message instanceof RevocationNotice notice) {
+            // The runtime's own business: identity is a live concern, below every protocol.
+            revocationArrived(from, notice);
+            return;
+        }
         if (state == State.RUNNING) {
             delivered.increment();
             runSafely(() -> program.receive(from, message), message.getClass().getSimpleName() + " from " + from);
@@ -209,6 +220,41 @@ public final class LiveNode implements NodeContext {
             // What is named may come from a peer (its address, text in its message): escaped, one line.
             log.error("{}: failed handling {}: {}", id.shortName(), LogText.of(what), LogText.of(e.toString(), 1000));
             log.debug("{}: stack of the failure", id.shortName(), e);
+        }
+    }
+
+    /**
+     * Takes a revocation a peer brought: checks it is the authority's, keeps it, ends the sessions it
+     * withdraws and passes it on to the nodes this node is connected to. A client that brought it is told
+     * the outcome.
+     */
+    private void revocationArrived(NodeId from, RevocationNotice notice) {
+        Revocation r;
+        Revocations.Outcome outcome;
+        try {
+            r = Revocation.decode(notice.revocation());
+            outcome = revocations.accept(r);
+        } catch (CredentialException e) {
+            log.warn("{}: refused a revocation from {}: {}", id.shortName(), LogText.of(from.toString()),
+                    LogText.of(e.getMessage(), 500));
+            if (!from.hasAddress()) {
+                send(from, new RevocationReply(false, e.getMessage()));
+            }
+            return;
+        }
+        if (outcome == Revocations.Outcome.NEW) {
+            log.info("{}: revocation of {} in force (from {})", id.shortName(), r.subjectText(),
+                    LogText.of(from.toString()));
+            if (r.covers(key.publicKey(), id.value(), null)) {
+                log.error("{}: the grid's authority revoked this node ({}); every node will refuse it",
+                        id.shortName(), r.subjectText());
+            }
+            links.closeRevoked(revocations);
+            links.toEveryNode(notice, from);
+        }
+        if (!from.hasAddress()) {
+            send(from, new RevocationReply(true, outcome == Revocations.Outcome.NEW ? "in force from now on"
+                    : "already in force"));
         }
     }
 
@@ -243,7 +289,30 @@ public final class LiveNode implements NodeContext {
     }
 
     SessionHandler newSession(boolean initiator, SessionEvents events) {
-        return runtime.newSession(initiator, id, events);
+        return runtime.newSession(initiator, this, events);
+    }
+
+    NodeKey key() {
+        return key;
+    }
+
+    long incarnation() {
+        return incarnation;
+    }
+
+    /** The revocations this node enforces; {@link Revocations#keepIn} makes them outlive it. */
+    public Revocations revocations() {
+        return revocations;
+    }
+
+    /** How many sessions this node holds with the node {@code id} (read on the node's thread). */
+    public CompletableFuture<Integer> sessionsWith(long id) {
+        return CompletableFuture.supplyAsync(() -> links.sessionsWith(id), loop);
+    }
+
+    /** The public key this node proves in every handshake, as commands print it. */
+    public String publicKeyText() {
+        return key.publicText();
     }
 
     private static final class LiveTimer implements Timer {

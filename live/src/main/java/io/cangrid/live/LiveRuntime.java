@@ -31,6 +31,8 @@ public final class LiveRuntime implements AutoCloseable {
     private final EventLoopGroup group;
     private final RejectLog rejects = new RejectLog();
     private final NonceLedger nonces = new NonceLedger();
+    private final VerifiedTokens tokens = new VerifiedTokens();
+    private final EphemeralKeys ephemeral = new EphemeralKeys();
     private final SecureRandom secureRandom = new SecureRandom();
 
     public LiveRuntime(NetConfig config, int threads) {
@@ -40,13 +42,20 @@ public final class LiveRuntime implements AutoCloseable {
         this.group = new NioEventLoopGroup(threads, new DefaultThreadFactory("cangrid-net", true));
     }
 
+    /** Binds a node with a key of its own made for it: see {@link #bind(InetSocketAddress, String, int, NodeKey)}. */
+    public LiveNode bind(InetSocketAddress listen, String advertiseHost, int advertisePort) {
+        return bind(listen, advertiseHost, advertisePort, NodeKey.generate());
+    }
+
     /**
-     * Binds a node to {@code listen} (port 0 picks a free port). It is reached at {@code advertiseHost}
-     * (null: the listen host) and {@code advertisePort} (0: the bound port). Its id is 64 random bits.
+     * Binds a node holding {@code key} to {@code listen} (port 0 picks a free port). It is reached at
+     * {@code advertiseHost} (null: the listen host) and {@code advertisePort} (0: the bound port). Its id
+     * derives from its key and a random life (incarnation): a node restarted with the same key is a new node
+     * to its peers.
      *
      * @throws UncheckedIOException naming the address when it cannot be bound
      */
-    public LiveNode bind(InetSocketAddress listen, String advertiseHost, int advertisePort) {
+    public LiveNode bind(InetSocketAddress listen, String advertiseHost, int advertisePort, NodeKey key) {
         String host = advertiseHost != null ? advertiseHost : listen.getHostString();
         if (advertiseHost == null && listen.getAddress() != null && listen.getAddress().isAnyLocalAddress()) {
             throw new IllegalArgumentException("listening on " + listen.getHostString()
@@ -81,7 +90,9 @@ public final class LiveRuntime implements AutoCloseable {
                     + ": " + why, new java.io.IOException(why, cause));
         }
         int port = advertisePort > 0 ? advertisePort : ((InetSocketAddress) bound.channel().localAddress()).getPort();
-        LiveNode node = new LiveNode(this, loop, new NodeId(secureRandom.nextLong(), host, port), secureRandom);
+        long incarnation = secureRandom.nextLong();
+        NodeId id = new NodeId(NodeKey.nodeId(key.publicKey(), incarnation), host, port);
+        LiveNode node = new LiveNode(this, loop, id, key, incarnation, secureRandom);
         node.listenOn(bound.channel());
         holder[0] = node;
         return node;
@@ -92,11 +103,13 @@ public final class LiveRuntime implements AutoCloseable {
         return new InetSocketAddress(node.self().host(), node.self().port());
     }
 
-    SessionHandler newSession(boolean initiator, NodeId self, SessionEvents events) {
+    SessionHandler newSession(boolean initiator, LiveNode self, SessionEvents events) {
         byte[] nonce = new byte[Hello.NONCE_BYTES];
         secureRandom.nextBytes(nonce);
-        Hello mine = new Hello(Hello.PROTOCOL_VERSION, config.grid(), nonce, self);
-        return new SessionHandler(initiator, config, codec, mine, events, nonces, rejects);
+        EphemeralKeys.Pair pair = ephemeral.current();
+        Hello mine = Hello.of(config.grid(), nonce, self.key(), self.incarnation(), pair.publicKey(), self.self());
+        return new SessionHandler(initiator, config, codec, mine, self.key(), pair, events,
+                new SessionGuards(nonces, rejects, self.revocations(), tokens));
     }
 
     public NetConfig config() {

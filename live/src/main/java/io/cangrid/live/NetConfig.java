@@ -4,11 +4,12 @@ import io.netty.handler.ssl.SslContext;
 import java.util.Objects;
 
 /**
- * Settings of the live runtime, with named defaults. The grid name and the secret decide who may talk
- * to whom; the rest bounds what one connection or one peer may cost.
+ * Settings of the live runtime, with named defaults. The grid name and the admission (a shared secret or
+ * a token) decide who may talk to whom; the rest bounds what one connection or one peer may cost.
  *
  * @param grid                 the grid's name; a peer of another grid is refused in the handshake
- * @param secret               the grid's shared secret
+ * @param admission            how this side shows it belongs to the grid: the grid's shared secret or its
+ *                             own admission token
  * @param maxFrameBytes        the largest frame accepted or sent (length prefix excluded)
  * @param maxHandshakeFrameBytes the largest frame accepted before the handshake is done: enough for a
  *                             hello, so that a stranger cannot make a node buffer more than this
@@ -27,14 +28,14 @@ import java.util.Objects;
  * @param serverTls            TLS for accepted connections, or null
  * @param clientTls            TLS for connections this side opens, or null
  */
-public record NetConfig(String grid, GridSecret secret, int maxFrameBytes, int maxHandshakeFrameBytes,
+public record NetConfig(String grid, Admission admission, int maxFrameBytes, int maxHandshakeFrameBytes,
         long handshakeMillis, long idleMillis, long connectMillis, long backoffMinMillis, long backoffMaxMillis,
         int maxConnections, int maxHandshakes, int maxHandshakesPerAddress, int maxPendingPerPeer,
         long leaveGraceMillis, SslContext serverTls, SslContext clientTls) {
 
     public static final String DEFAULT_GRID = "cangrid";
     public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
-    /** A hello takes at most 564 bytes (both its texts at their longest), a proof 32. */
+    /** A hello takes at most 628 bytes (both its texts at their longest), a proof at most 486 (with a token). */
     public static final int DEFAULT_MAX_HANDSHAKE_FRAME_BYTES = 1024;
     public static final long DEFAULT_HANDSHAKE_MILLIS = 5_000;
     public static final long DEFAULT_IDLE_MILLIS = 120_000;
@@ -49,15 +50,19 @@ public record NetConfig(String grid, GridSecret secret, int maxFrameBytes, int m
 
     public NetConfig {
         Objects.requireNonNull(grid, "grid");
-        Objects.requireNonNull(secret, "secret");
+        Objects.requireNonNull(admission, "admission");
+        if (admission instanceof AdmissionToken t && !t.grid().equals(grid)) {
+            throw new IllegalArgumentException("the admission token is for grid '" + t.grid() + "', not '" + grid + "'");
+        }
         if (grid.isEmpty() || grid.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > Hello.MAX_TEXT) {
             throw new IllegalArgumentException("grid name must have 1.." + Hello.MAX_TEXT + " bytes");
         }
         if (maxFrameBytes < 1024) {
             throw new IllegalArgumentException("max frame size must be at least 1024 bytes, was " + maxFrameBytes);
         }
-        if (maxHandshakeFrameBytes < Hello.MAX_BYTES || maxHandshakeFrameBytes > maxFrameBytes) {
-            throw new IllegalArgumentException("max handshake frame size must hold a hello (" + Hello.MAX_BYTES
+        int handshakeFrame = Math.max(Hello.MAX_BYTES, HandshakeProof.MAX_BYTES);
+        if (maxHandshakeFrameBytes < handshakeFrame || maxHandshakeFrameBytes > maxFrameBytes) {
+            throw new IllegalArgumentException("max handshake frame size must hold a hello (" + handshakeFrame
                     + " bytes) and be at most the max frame size (" + maxFrameBytes + "), was "
                     + maxHandshakeFrameBytes);
         }
@@ -70,8 +75,8 @@ public record NetConfig(String grid, GridSecret secret, int maxFrameBytes, int m
         }
     }
 
-    public static NetConfig of(String grid, GridSecret secret) {
-        return new NetConfig(grid, secret, DEFAULT_MAX_FRAME_BYTES, DEFAULT_MAX_HANDSHAKE_FRAME_BYTES,
+    public static NetConfig of(String grid, Admission admission) {
+        return new NetConfig(grid, admission, DEFAULT_MAX_FRAME_BYTES, DEFAULT_MAX_HANDSHAKE_FRAME_BYTES,
                 DEFAULT_HANDSHAKE_MILLIS, DEFAULT_IDLE_MILLIS, DEFAULT_CONNECT_MILLIS, DEFAULT_BACKOFF_MIN_MILLIS,
                 DEFAULT_BACKOFF_MAX_MILLIS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HANDSHAKES,
                 DEFAULT_MAX_HANDSHAKES_PER_ADDRESS, DEFAULT_MAX_PENDING_PER_PEER, DEFAULT_LEAVE_GRACE_MILLIS, null,
@@ -79,46 +84,46 @@ public record NetConfig(String grid, GridSecret secret, int maxFrameBytes, int m
     }
 
     public NetConfig withMaxFrameBytes(int bytes) {
-        return new NetConfig(grid, secret, bytes, maxHandshakeFrameBytes, handshakeMillis, idleMillis, connectMillis,
+        return new NetConfig(grid, admission, bytes, maxHandshakeFrameBytes, handshakeMillis, idleMillis, connectMillis,
                 backoffMinMillis, backoffMaxMillis, maxConnections, maxHandshakes, maxHandshakesPerAddress,
                 maxPendingPerPeer, leaveGraceMillis, serverTls, clientTls);
     }
 
     /** The frame limit while a connection is unauthenticated; it must hold a hello. */
     public NetConfig withMaxHandshakeFrameBytes(int bytes) {
-        return new NetConfig(grid, secret, maxFrameBytes, bytes, handshakeMillis, idleMillis, connectMillis,
+        return new NetConfig(grid, admission, maxFrameBytes, bytes, handshakeMillis, idleMillis, connectMillis,
                 backoffMinMillis, backoffMaxMillis, maxConnections, maxHandshakes, maxHandshakesPerAddress,
                 maxPendingPerPeer, leaveGraceMillis, serverTls, clientTls);
     }
 
     /** Connections the grid port holds in their handshake at most, from all addresses together. */
     public NetConfig withMaxHandshakes(int connections) {
-        return new NetConfig(grid, secret, maxFrameBytes, maxHandshakeFrameBytes, handshakeMillis, idleMillis,
+        return new NetConfig(grid, admission, maxFrameBytes, maxHandshakeFrameBytes, handshakeMillis, idleMillis,
                 connectMillis, backoffMinMillis, backoffMaxMillis, maxConnections, connections, maxHandshakesPerAddress,
                 maxPendingPerPeer, leaveGraceMillis, serverTls, clientTls);
     }
 
     /** Connections the grid port holds in their handshake at most from one source address. */
     public NetConfig withMaxHandshakesPerAddress(int connections) {
-        return new NetConfig(grid, secret, maxFrameBytes, maxHandshakeFrameBytes, handshakeMillis, idleMillis,
+        return new NetConfig(grid, admission, maxFrameBytes, maxHandshakeFrameBytes, handshakeMillis, idleMillis,
                 connectMillis, backoffMinMillis, backoffMaxMillis, maxConnections, maxHandshakes, connections,
                 maxPendingPerPeer, leaveGraceMillis, serverTls, clientTls);
     }
 
     public NetConfig withIdleMillis(long millis) {
-        return new NetConfig(grid, secret, maxFrameBytes, maxHandshakeFrameBytes, handshakeMillis, millis,
+        return new NetConfig(grid, admission, maxFrameBytes, maxHandshakeFrameBytes, handshakeMillis, millis,
                 connectMillis, backoffMinMillis, backoffMaxMillis, maxConnections, maxHandshakes,
                 maxHandshakesPerAddress, maxPendingPerPeer, leaveGraceMillis, serverTls, clientTls);
     }
 
     public NetConfig withHandshakeMillis(long millis) {
-        return new NetConfig(grid, secret, maxFrameBytes, maxHandshakeFrameBytes, millis, idleMillis, connectMillis,
+        return new NetConfig(grid, admission, maxFrameBytes, maxHandshakeFrameBytes, millis, idleMillis, connectMillis,
                 backoffMinMillis, backoffMaxMillis, maxConnections, maxHandshakes, maxHandshakesPerAddress,
                 maxPendingPerPeer, leaveGraceMillis, serverTls, clientTls);
     }
 
     public NetConfig withTls(SslContext server, SslContext client) {
-        return new NetConfig(grid, secret, maxFrameBytes, maxHandshakeFrameBytes, handshakeMillis, idleMillis,
+        return new NetConfig(grid, admission, maxFrameBytes, maxHandshakeFrameBytes, handshakeMillis, idleMillis,
                 connectMillis, backoffMinMillis, backoffMaxMillis, maxConnections, maxHandshakes,
                 maxHandshakesPerAddress, maxPendingPerPeer, leaveGraceMillis, server, client);
     }

@@ -186,6 +186,57 @@ final class PeerLinks implements SessionEvents {
         backoffs.invalidate(remote.value());
         link.release();
         link.identified.complete(remote);
+        Peer peer = channel.attr(SessionHandler.PEER).get();
+        if (peer != null && peer.role() == Role.NODE) {
+            // A node that was away (or new) learns the revocations it missed from each node it meets.
+            for (Revocation r : node.revocations().all()) {
+                write(channel, new RevocationNotice(r.encode()));
+            }
+        }
+    }
+
+    /** Open sessions with the node {@code id}, either way. */
+    int sessionsWith(long id) {
+        int n = 0;
+        for (Channel ch : channels) {
+            Peer peer = ch.attr(SessionHandler.PEER).get();
+            if (peer != null && peer.id().value() == id && ch.isActive()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Ends every open session with a peer that {@code revocations} withdraw. */
+    void closeRevoked(Revocations revocations) {
+        for (Channel ch : channels) {
+            Peer peer = ch.attr(SessionHandler.PEER).get();
+            if (peer != null && peer.revokedBy(revocations)) {
+                log.info("{}: closing the session with {}: revoked by the grid's authority", node.self().shortName(),
+                        LogText.of(peer.id().toString()));
+                ch.attr(SessionHandler.REFUSAL).set("revoked by the grid's authority");
+                ch.close();
+            }
+        }
+    }
+
+    /** Sends {@code m} on every open session with a node, but to {@code except}. */
+    void toEveryNode(Message m, NodeId except) {
+        for (Channel ch : channels) {
+            Peer peer = ch.attr(SessionHandler.PEER).get();
+            if (peer != null && peer.role() == Role.NODE && peer.id().value() != except.value() && ch.isActive()) {
+                write(ch, m);
+            }
+        }
+    }
+
+    private void write(Channel ch, Message m) {
+        try {
+            ch.writeAndFlush(encoder.encode(m), ch.voidPromise());
+            sent.increment();
+        } catch (MessageTooLargeException e) {
+            refused(ch.attr(SessionHandler.PEER).get().id(), m, e.getMessage());
+        }
     }
 
     @Override

@@ -20,10 +20,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One connection's handshake and, after it, its authenticated frames. The initiator sends its hello; the
- * responder answers with its hello and its proof; the initiator checks that proof and sends its own. No
- * message is decoded before both proofs check out. Then messages, encoded by their sender (which checks
- * that they fit in a frame), are sealed and opened here and handed to {@link SessionEvents}; anything
- * wrong closes the connection with one log line.
+ * responder answers with its hello and its proof; the initiator checks that proof and sends its own. A
+ * proof is the side's credential (a MAC under the grid secret, or its admission token) and its signature
+ * over both hellos with the key its id derives from. No message is decoded before both proofs check out.
+ * Then messages, encoded by their sender (which checks that they fit in a frame), are sealed and opened
+ * here and handed to {@link SessionEvents} as coming from the peer's proven id, if the peer's role allows
+ * them; anything wrong closes the connection with one log line.
  */
 final class SessionHandler extends ChannelDuplexHandler {
 
@@ -31,6 +33,8 @@ final class SessionHandler extends ChannelDuplexHandler {
 
     /** Why this side refused a connection, for whoever learns only that it closed. */
     static final io.netty.util.AttributeKey<String> REFUSAL = io.netty.util.AttributeKey.valueOf("cangrid.refusal");
+    /** Who the peer is, once authenticated. */
+    static final io.netty.util.AttributeKey<Peer> PEER = io.netty.util.AttributeKey.valueOf("cangrid.peer");
 
     private enum Stage { AWAIT_HELLO, AWAIT_PROOF, OPEN, CLOSED }
 
@@ -39,26 +43,29 @@ final class SessionHandler extends ChannelDuplexHandler {
     private final MessageCodec codec;
     private final Hello mine;
     private final byte[] mineBytes;
+    private final NodeKey key;
+    private final EphemeralKeys.Pair ephemeral;
     private final SessionEvents events;
-    private final NonceLedger nonces;
-    private final RejectLog rejects;
+    private final SessionGuards guards;
     private Stage stage = Stage.AWAIT_HELLO;
     private byte[] theirsBytes;
     private Hello theirs;
+    private Peer peer;
     private FrameSeal out;
     private FrameSeal in;
     private ScheduledFuture<?> deadline;
 
-    SessionHandler(boolean initiator, NetConfig config, MessageCodec codec, Hello mine, SessionEvents events,
-            NonceLedger nonces, RejectLog rejects) {
+    SessionHandler(boolean initiator, NetConfig config, MessageCodec codec, Hello mine, NodeKey key,
+            EphemeralKeys.Pair ephemeral, SessionEvents events, SessionGuards guards) {
         this.initiator = initiator;
         this.config = config;
         this.codec = codec;
         this.mine = mine;
         this.mineBytes = mine.encode();
+        this.key = key;
+        this.ephemeral = ephemeral;
         this.events = events;
-        this.nonces = nonces;
-        this.rejects = rejects;
+        this.guards = guards;
     }
 
     @Override
@@ -77,7 +84,11 @@ final class SessionHandler extends ChannelDuplexHandler {
         try {
             if (stage == Stage.OPEN) {
                 Message m = codec.decode(in.open(frame));
-                events.received(theirs.node(), m);
+                if (!peer.role().maySend(m)) {
+                    throw new ConnectionRejected("a " + peer.role().label() + " token does not allow sending "
+                            + m.getClass().getSimpleName() + " to a node");
+                }
+                events.received(peer.id(), m);
             } else if (stage == Stage.AWAIT_HELLO) {
                 onHello(ctx, ByteBufUtil.getBytes(frame));
             } else if (stage == Stage.AWAIT_PROOF) {
@@ -94,16 +105,13 @@ final class SessionHandler extends ChannelDuplexHandler {
 
     private void onHello(ChannelHandlerContext ctx, byte[] bytes) throws ConnectionRejected {
         Hello h = Hello.decode(bytes);
-        if (h.version() != mine.version()) {
-            throw new ConnectionRejected("protocol version " + h.version() + ", this node speaks " + mine.version());
-        }
         if (!h.grid().equals(mine.grid())) {
             throw new ConnectionRejected("grid '" + h.grid() + "', this node is in grid '" + mine.grid() + "'");
         }
-        if (h.node().value() == mine.node().value()) {
-            throw new ConnectionRejected("peer claims this node's own id");
+        if (java.util.Arrays.equals(h.key(), mine.key()) && h.incarnation() == mine.incarnation()) {
+            throw new ConnectionRejected("peer claims this node's own key and life");
         }
-        if (!nonces.firstSight(h.nonce())) {
+        if (!guards.nonces().firstSight(h.nonce())) {
             throw new ConnectionRejected("handshake nonce seen before (replayed handshake)");
         }
         theirs = h;
@@ -111,30 +119,93 @@ final class SessionHandler extends ChannelDuplexHandler {
         stage = Stage.AWAIT_PROOF;
         if (!initiator) {
             ctx.write(ctx.alloc().buffer(mineBytes.length).writeBytes(mineBytes));
-            byte[] proof = SessionKeys.proof(config.secret(), false, theirsBytes, mineBytes);
+            byte[] proof = ownProof(theirsBytes, mineBytes);
             ctx.writeAndFlush(ctx.alloc().buffer(proof.length).writeBytes(proof));
         }
     }
 
-    private void onProof(ChannelHandlerContext ctx, byte[] proof) throws ConnectionRejected {
+    private byte[] ownProof(byte[] initiatorHello, byte[] responderHello) {
+        Admission admission = config.admission();
+        byte[] credential = admission instanceof GridSecret secret
+                ? SessionKeys.secretProof(secret, initiator, initiatorHello, responderHello)
+                : ((AdmissionToken) admission).encode();
+        byte[] signature = key.sign(SessionKeys.label(initiator), initiatorHello, responderHello, credential);
+        return new HandshakeProof(admission.kind(), credential, signature).encode();
+    }
+
+    private void onProof(ChannelHandlerContext ctx, byte[] bytes) throws ConnectionRejected {
         byte[] initiatorHello = initiator ? mineBytes : theirsBytes;
         byte[] responderHello = initiator ? theirsBytes : mineBytes;
-        byte[] expected = SessionKeys.proof(config.secret(), !initiator, initiatorHello, responderHello);
-        if (!SessionKeys.proofMatches(expected, proof)) {
-            throw new ConnectionRejected("handshake proof does not match (wrong grid secret?)");
+        HandshakeProof proof = HandshakeProof.decode(bytes);
+        Role role = checkCredential(proof, initiatorHello, responderHello);
+        if (!NodeKey.verify(theirs.key(), proof.signature(), SessionKeys.label(!initiator), initiatorHello,
+                responderHello, proof.credential())) {
+            throw new ConnectionRejected("handshake signature does not match the peer's key " + NodeKey.text(theirs.key()));
+        }
+        NodeId id = theirs.node();
+        if (id.hasAddress() && role != Role.NODE) {
+            throw new ConnectionRejected("a " + role.label() + " token cannot join the grid as a node");
+        }
+        if (initiator && role != Role.NODE) {
+            throw new ConnectionRejected("the peer listening here presented a " + role.label() + " token, not a node's");
+        }
+        byte[] tokenId = config.admission() instanceof AdmissionToken ? tokenOf(proof).id() : null;
+        Peer p = new Peer(id, theirs.key(), role, tokenId);
+        if (guards.revocations() != null && p.revokedBy(guards.revocations())) {
+            throw new ConnectionRejected("revoked by the grid's authority: " + NodeKey.text(theirs.key()) + " ("
+                    + id.shortName() + ")");
         }
         if (initiator) {
-            byte[] own = SessionKeys.proof(config.secret(), true, initiatorHello, responderHello);
+            byte[] own = ownProof(initiatorHello, responderHello);
             ctx.writeAndFlush(ctx.alloc().buffer(own.length).writeBytes(own));
         }
         Hello first = initiator ? mine : theirs;
         Hello second = initiator ? theirs : mine;
-        out = new FrameSeal(SessionKeys.frameKey(config.secret(), first, second, initiator));
-        in = new FrameSeal(SessionKeys.frameKey(config.secret(), first, second, !initiator));
+        byte[] agreed = EphemeralKeys.agree(ephemeral, theirs.ephemeral());
+        out = new FrameSeal(SessionKeys.frameKey(config.admission(), agreed, first, second, initiator));
+        in = new FrameSeal(SessionKeys.frameKey(config.admission(), agreed, first, second, !initiator));
+        peer = p;
+        ctx.channel().attr(PEER).set(p);
         stage = Stage.OPEN;
         ctx.pipeline().get(BoundedFrameDecoder.class).open();
         deadline.cancel(false);
-        events.opened(ctx.channel(), theirs.node());
+        events.opened(ctx.channel(), id);
+    }
+
+    /** Checks the peer's credential against this side's; returns the role it grants. */
+    private Role checkCredential(HandshakeProof proof, byte[] initiatorHello, byte[] responderHello)
+            throws ConnectionRejected {
+        Admission admission = config.admission();
+        if (proof.kind() != admission.kind()) {
+            throw new ConnectionRejected(proof.kind() == GridSecret.KIND
+                    ? "peer is admitted by a shared grid secret, this side by an admission token"
+                    : proof.kind() == AdmissionToken.KIND
+                            ? "peer presents an admission token, this side uses a shared grid secret"
+                            : "unknown credential kind " + proof.kind());
+        }
+        if (admission instanceof GridSecret secret) {
+            byte[] expected = SessionKeys.secretProof(secret, !initiator, initiatorHello, responderHello);
+            if (!SessionKeys.matches(expected, proof.credential())) {
+                throw new ConnectionRejected("handshake proof does not match (wrong grid secret?)");
+            }
+            return Role.NODE;
+        }
+        AdmissionToken own = (AdmissionToken) admission;
+        AdmissionToken theirToken = tokenOf(proof);
+        try {
+            theirToken.check(own.grid(), own.authority(), java.time.Instant.now(), theirs.key());
+        } catch (CredentialException e) {
+            throw new ConnectionRejected(e.getMessage());
+        }
+        return theirToken.role();
+    }
+
+    private AdmissionToken tokenOf(HandshakeProof proof) throws ConnectionRejected {
+        try {
+            return guards.tokens().decode(proof.credential());
+        } catch (CredentialException e) {
+            throw new ConnectionRejected(e.getMessage());
+        }
     }
 
     @Override
@@ -192,10 +263,10 @@ final class SessionHandler extends ChannelDuplexHandler {
         boolean wasOpen = stage == Stage.OPEN;
         if (!initiator && stage == Stage.AWAIT_PROOF) {
             // The peer read this node's proof and hung up: it did not accept it, most likely another secret.
-            rejects.abandonedAfterProof(ctx.channel().remoteAddress());
+            guards.rejects().abandonedAfterProof(ctx.channel().remoteAddress());
         }
         stage = Stage.CLOSED;
-        events.closed(ctx.channel(), wasOpen ? theirs.node() : null);
+        events.closed(ctx.channel(), wasOpen ? peer.id() : null);
         ctx.fireChannelInactive();
     }
 
@@ -204,7 +275,7 @@ final class SessionHandler extends ChannelDuplexHandler {
             return;
         }
         stage = Stage.CLOSED;
-        rejects.closed(ctx.channel().remoteAddress(), reason);
+        guards.rejects().closed(ctx.channel().remoteAddress(), reason);
         ctx.channel().attr(REFUSAL).set(reason);
         events.refused(reason);
         ctx.close();

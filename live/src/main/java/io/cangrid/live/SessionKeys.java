@@ -3,11 +3,12 @@ package io.cangrid.live;
 import java.security.MessageDigest;
 
 /**
- * The cryptography of one handshake. Each side proves it holds the secret with an HMAC over both hellos
- * (hence over both fresh nonces) under a label naming its role, so a proof can be neither replayed into
- * another connection nor reflected back at its sender. The frame keys are derived from the secret and
- * both nonces (extract, then expand per direction, as HKDF does), so each connection and each direction
- * has keys of its own and the secret itself never keys a frame.
+ * The cryptography of one handshake. Each side signs both hellos (hence both fresh nonces and both
+ * ephemeral keys) with its own key under a label naming its role, so a signature can be neither replayed
+ * into another connection nor reflected back at its sender; in a grid admitted by a shared secret it also
+ * proves the secret with an HMAC over the same. The frame keys are derived from the ephemeral keys'
+ * agreement, both nonces and, where there is one, the secret (extract, then expand per direction, as HKDF
+ * does), so each connection and each direction has keys of its own.
  */
 final class SessionKeys {
 
@@ -16,19 +17,27 @@ final class SessionKeys {
     private SessionKeys() {
     }
 
-    static byte[] proof(GridSecret secret, boolean initiator, byte[] initiatorHello, byte[] responderHello) {
-        return secret.mac(GridSecret.label(initiator ? "cangrid proof initiator" : "cangrid proof responder"),
-                initiatorHello, responderHello);
+    static byte[] label(boolean initiator) {
+        return GridSecret.label(initiator ? "cangrid proof initiator" : "cangrid proof responder");
     }
 
-    static boolean proofMatches(byte[] expected, byte[] received) {
+    static byte[] secretProof(GridSecret secret, boolean initiator, byte[] initiatorHello, byte[] responderHello) {
+        return secret.mac(label(initiator), initiatorHello, responderHello);
+    }
+
+    static boolean matches(byte[] expected, byte[] received) {
         return MessageDigest.isEqual(expected, received);
     }
 
     /** The key of frames sent by the initiator ({@code fromInitiator}) or by the responder. */
-    static byte[] frameKey(GridSecret secret, Hello initiator, Hello responder, boolean fromInitiator) {
-        byte[] prk = secret.mac(GridSecret.label("cangrid session"), initiator.nonce(), responder.nonce());
-        return GridSecret.hmac(prk, new byte[][] { GridSecret.label(fromInitiator ? "initiator to responder" : "responder to initiator"),
-                new byte[] {1}});
+    static byte[] frameKey(Admission admission, byte[] agreed, Hello initiator, Hello responder,
+            boolean fromInitiator) {
+        byte[] secretPart = admission instanceof GridSecret s
+                ? s.mac(GridSecret.label("cangrid session"), initiator.nonce(), responder.nonce())
+                : new byte[0];
+        byte[] prk = GridSecret.hmac(agreed, GridSecret.label("cangrid session"), initiator.nonce(),
+                responder.nonce(), secretPart);
+        return GridSecret.hmac(prk, new byte[][] {GridSecret.label(fromInitiator ? "initiator to responder"
+                : "responder to initiator"), new byte[] {1}});
     }
 }

@@ -1,6 +1,8 @@
 package io.cangrid.live;
 
+import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.wire.MessageCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -24,6 +26,7 @@ public final class RawPeer implements AutoCloseable {
     private final DataOutputStream out;
     private FrameSeal seal;
     private FrameSeal unseal;
+    private byte[] claimedKey;
 
     private RawPeer(Socket socket) throws IOException {
         this.socket = socket;
@@ -55,28 +58,81 @@ public final class RawPeer implements AutoCloseable {
     }
 
     /**
-     * Runs the initiator's half of the handshake under {@code secret}; whatever the node proves, our
-     * proof is sent, so a node can be shown a wrong secret. Returns whether the node's proof checked out.
+     * Runs the initiator's half of the handshake as a client with a key of its own, under {@code admission};
+     * whatever the node proves, our proof is sent, so a node can be shown a wrong secret or token. Returns
+     * whether the node's proof checked out.
      */
-    public boolean handshake(GridSecret secret, String grid) throws IOException {
+    public boolean handshake(Admission admission, String grid) throws IOException {
+        return handshake(admission, grid, NodeKey.generate(), null, 0);
+    }
+
+    /**
+     * The same as {@link #handshake(Admission, String)}, with {@code key} and, when {@code host} is not null,
+     * an address: the hello of a node.
+     */
+    public boolean handshake(Admission admission, String grid, NodeKey key, String host, int port) throws IOException {
         byte[] nonce = new byte[Hello.NONCE_BYTES];
         new SecureRandom().nextBytes(nonce);
-        Hello mine = new Hello(Hello.PROTOCOL_VERSION, grid, nonce, NodeId.of(new SecureRandom().nextLong()));
+        long incarnation = new SecureRandom().nextLong();
+        long id = NodeKey.nodeId(key.publicKey(), incarnation);
+        EphemeralKeys.Pair pair = new EphemeralKeys().current();
+        Hello mine = claimedKey == null
+                ? Hello.of(grid, nonce, key, incarnation, pair.publicKey(),
+                        host == null ? NodeId.of(id) : new NodeId(id, host, port))
+                : new Hello(Hello.PROTOCOL_VERSION, grid, nonce, claimedKey, incarnation, pair.publicKey(), host, port);
         byte[] mineBytes = mine.encode();
         sendFrame(mineBytes);
         byte[] theirsBytes = readFrame();
-        byte[] theirProof = readFrame();
+        byte[] theirProofBytes = readFrame();
         Hello theirs;
+        HandshakeProof theirProof;
         try {
             theirs = Hello.decode(theirsBytes);
+            theirProof = HandshakeProof.decode(theirProofBytes);
         } catch (ConnectionRejected e) {
             throw new IOException(e.getMessage());
         }
-        boolean ok = SessionKeys.proofMatches(SessionKeys.proof(secret, false, mineBytes, theirsBytes), theirProof);
-        sendFrame(SessionKeys.proof(secret, true, mineBytes, theirsBytes));
-        seal = new FrameSeal(SessionKeys.frameKey(secret, mine, theirs, true));
-        unseal = new FrameSeal(SessionKeys.frameKey(secret, mine, theirs, false));
+        boolean ok = NodeKey.verify(theirs.key(), theirProof.signature(), SessionKeys.label(false), mineBytes,
+                theirsBytes, theirProof.credential());
+        byte[] credential;
+        if (admission instanceof GridSecret secret) {
+            ok &= SessionKeys.matches(SessionKeys.secretProof(secret, false, mineBytes, theirsBytes),
+                    theirProof.credential());
+            credential = SessionKeys.secretProof(secret, true, mineBytes, theirsBytes);
+        } else {
+            credential = ((AdmissionToken) admission).encode();
+        }
+        byte[] signature = key.sign(SessionKeys.label(true), mineBytes, theirsBytes, credential);
+        sendFrame(new HandshakeProof(admission.kind(), credential, signature).encode());
+        byte[] agreed;
+        try {
+            agreed = EphemeralKeys.agree(pair, theirs.ephemeral());
+        } catch (ConnectionRejected e) {
+            throw new IOException(e.getMessage());
+        }
+        seal = new FrameSeal(SessionKeys.frameKey(admission, agreed, mine, theirs, true));
+        unseal = new FrameSeal(SessionKeys.frameKey(admission, agreed, mine, theirs, false));
         return ok;
+    }
+
+    /** Sends {@code m} if the connection still takes it; false when the node already closed it. */
+    public boolean trySend(Message m) {
+        try {
+            send(m);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Makes the next handshake's hello name {@code publicKey}, whatever key signs it: an impostor's hello. */
+    public void claimKey(byte[] publicKey) {
+        this.claimedKey = publicKey.clone();
+    }
+
+    /** Sends {@code m}, encoded and sealed, as the next frame of this authenticated connection. */
+    public void send(Message m) throws IOException {
+        sendFrame(seal(MessageCodec.discover(NetConfig.DEFAULT_MAX_FRAME_BYTES).encode(m)));
     }
 
     /** {@code body} sealed as the next frame of this connection (sequence number and MAC), not sent. */

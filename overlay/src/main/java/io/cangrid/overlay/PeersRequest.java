@@ -5,5 +5,5 @@ package io.cangrid.overlay;
  * answers it with a report of its own kind (the CAN's zones and neighbours, HYGRA's links), so it is the
  * kernel's; it keeps the wire id it had in can-routing's range.
  */
-public record PeersRequest(long requestId) implements Message {
+public record PeersRequest(long requestId) implements ClientRequest {
 }

@@ -80,7 +80,7 @@ public final class DashboardServer implements AutoCloseable {
     public static DashboardServer start(HostPort bind, NetConfig net, HostPort node, long sampleMillis,
             DashboardLimits limits) {
         LoadHistory history = new LoadHistory(sampleMillis);
-        DashboardToken token = DashboardToken.of(net.secret());
+        DashboardToken token = DashboardToken.of(net.admission());
         DashboardServer s = new DashboardServer(new ApiRoutes(net, node, history), token, limits);
         try {
             s.bind(bind, history, sampleMillis);

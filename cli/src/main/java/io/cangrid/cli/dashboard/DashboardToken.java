@@ -1,21 +1,21 @@
 package io.cangrid.cli.dashboard;
 
-import io.cangrid.live.GridSecret;
+import io.cangrid.live.Admission;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 
 /**
- * The dashboard's access token: HMAC-SHA256 of a fixed label under the grid's secret, in hex. Whoever holds
- * the secret can compute it (the demo prints the URL of a node it started), and the token can be shown in a
+ * The dashboard's access token: HMAC-SHA256 of a fixed label under the grid's secret (or the node's admission
+ * token), in hex. Whoever holds the secret (or that token) can compute it (the demo prints the URL of a node it started), and the token can be shown in a
  * log or a URL without giving the secret away.
  */
 public record DashboardToken(String hex) {
 
     static final String LABEL = "cangrid dashboard token";
 
-    public static DashboardToken of(GridSecret secret) {
-        return new DashboardToken(HexFormat.of().formatHex(secret.derive(LABEL)));
+    public static DashboardToken of(Admission admission) {
+        return new DashboardToken(HexFormat.of().formatHex(admission.derive(LABEL)));
     }
 
     /** Whether {@code candidate} is this token, compared in constant time. */

@@ -1,5 +1,6 @@
 package io.cangrid.cli.node;
 
+import io.cangrid.live.Role;
 import io.cangrid.cli.common.ExitCodes;
 import io.cangrid.cli.common.JsonOption;
 import io.cangrid.cli.common.JsonOutput;
@@ -39,7 +40,7 @@ public final class CancelCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         JobId id = PeerOptions.jobId(job);
-        CancelReply r = peer.call(grid -> grid.cancel(id));
+        CancelReply r = peer.call(Role.SUBMIT, grid -> grid.cancel(id));
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("job", id.toString());
         v.put("cancelled", r.cancelled());

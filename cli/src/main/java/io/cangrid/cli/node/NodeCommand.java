@@ -15,10 +15,15 @@ import io.cangrid.jobs.exec.ExecSettings;
 import io.cangrid.jobs.exec.JobEnvPolicy;
 import io.cangrid.jobs.exec.SandboxMode;
 import io.cangrid.jobs.JobConfig;
-import io.cangrid.live.GridSecret;
+import io.cangrid.live.Admission;
+import io.cangrid.live.AdmissionToken;
+import io.cangrid.live.CredentialException;
+import io.cangrid.live.KeyFile;
 import io.cangrid.live.LiveNode;
 import io.cangrid.live.LiveRuntime;
 import io.cangrid.live.NetConfig;
+import io.cangrid.live.NodeKey;
+import io.cangrid.live.Role;
 import io.cangrid.live.TlsFiles;
 import io.cangrid.overlay.resource.Capabilities;
 import java.io.IOException;
@@ -49,6 +54,10 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     static final long LEAVE_TIMEOUT_MILLIS = 10_000;
     /** How long results (and owners' outcomes) are kept after a job ended. */
     static final long RESULT_RETENTION_MILLIS = 7 * 24 * 3600_000L;
+    /** The node's own key, in its work directory: its id derives from it. */
+    public static final String KEY_FILE = "node.key";
+    /** The revocations the node enforces, kept across restarts. */
+    public static final String REVOCATIONS_FILE = "revocations";
 
     @Spec
     private CommandSpec spec;
@@ -141,10 +150,13 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             log.info("work directory {} (the default; a second node on this machine needs --workdir DIR)", dir);
         }
         Capabilities caps = capabilities(dir);
-        Path secretPath = SecretFile.resolve(client.secretFile);
+        // Every credential is checked before anything binds: a node never starts half-admitted.
+        Path secretPath = client.token != null ? client.token : SecretFile.resolve(client.secretFile);
         ExecSettings execSettings = execSettings(policy, settings, caps, dir, secretPath);
-        GridSecret secret = SecretFile.load(secretPath, join.isEmpty());
-        NetConfig net = NetConfig.of(client.grid, secret)
+        Admission admission = admission(secretPath);
+        NodeKey key = KeyFile.loadOrCreate(dir.resolve(KEY_FILE));
+        String gridName = admission instanceof AdmissionToken t ? t.grid() : client.grid;
+        NetConfig net = NetConfig.of(gridName, admission)
                 .withMaxFrameBytes((int) settings.maxFrameBytes())
                 .withIdleMillis(settings.idleTimeout().toMillis());
         if ((tlsCert == null) != (tlsKey == null)) {
@@ -162,7 +174,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         LiveRuntime runtime = new LiveRuntime(net, 1);
         DashboardServer dashboard = null;
         try {
-            LiveNode node = bind(runtime);
+            LiveNode node = bind(runtime, key);
+            node.revocations().keepIn(dir.resolve(REVOCATIONS_FILE));
             writeAddress(dir, node.self());
             // Bound before the node joins (and before there is anything to leave), so that a port in use
             // ends the command at once.
@@ -178,9 +191,11 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             Thread hook = new Thread(() -> leave(node), "cangrid-leave");
             Runtime.getRuntime().addShutdownHook(hook);
             log.info("node {} listening on {}:{} in grid '{}' ({}), capabilities cpu {} memory {} MiB disk {} GiB, {}",
-                    node.self(), node.self().host(), node.self().port(), client.grid, locator, caps.get(0),
+                    node.self(), node.self().host(), node.self().port(), gridName, locator, caps.get(0),
                     Math.round(caps.get(1)), Math.round(caps.get(2)),
                     join.isEmpty() ? "starting a new grid" : "joining through " + bootstraps.get(0));
+            log.info("node key {}; admitted by {}", key.publicText(), admission instanceof AdmissionToken t
+                    ? t.describe() + " of authority " + t.authorityText() : "the grid's shared secret");
             log.info(policy.runsAnything() ? "runs job commands: --exec " + policy
                     : "runs no job commands (--exec none): jobs matched here go elsewhere");
             JobConfig jobs = new JobConfig(settings.heartbeatPeriod().toMillis(), JobConfig.DEFAULT_MISSED_HEARTBEATS,
@@ -263,13 +278,26 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         return new Capabilities(c, m, d);
     }
 
-    private LiveNode bind(LiveRuntime runtime) {
+    private LiveNode bind(LiveRuntime runtime, NodeKey key) {
         try {
             return runtime.bind(new InetSocketAddress(listen.host(), listen.port()),
-                    advertise == null ? null : advertise.host(), advertise == null ? 0 : advertise.port());
+                    advertise == null ? null : advertise.host(), advertise == null ? 0 : advertise.port(), key);
         } catch (UncheckedIOException e) {
             throw new UserError(e.getMessage(), e);
         }
+    }
+
+    /** The grid's shared secret, or this node's admission token, which must be a node's and valid now. */
+    private Admission admission(Path secretPath) {
+        if (client.token == null) {
+            return SecretFile.load(secretPath, join.isEmpty());
+        }
+        AdmissionToken token = TokenFile.load(client.token, Role.NODE);
+        if (!client.grid.equals(NetConfig.DEFAULT_GRID) && !client.grid.equals(token.grid())) {
+            throw new CredentialException("token " + client.token + " is for grid '" + token.grid() + "', --grid says '"
+                    + client.grid + "'");
+        }
+        return token;
     }
 
     private NodeId firstAnswering(LiveNode node) throws InterruptedException {

@@ -40,7 +40,7 @@ public final class NodesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, Object> out;
-        try (LiveClient c = new LiveClient(client.netConfig())) {
+        try (LiveClient c = client.liveClient()) {
             out = GridDocuments.nodes(c, peer);
         }
         if (json.enabled()) {

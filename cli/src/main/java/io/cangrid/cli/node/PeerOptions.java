@@ -5,6 +5,7 @@ import io.cangrid.cli.common.HostPort;
 import java.io.IOException;
 
 import io.cangrid.cli.common.UserError;
+import io.cangrid.live.Role;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.JobId;
 import picocli.CommandLine.Mixin;
@@ -31,14 +32,24 @@ public final class PeerOptions {
         }
     }
 
-    GridClient connect() {
+    /** A client for what needs {@code role}: a submit token for changes, any token for questions. */
+    GridClient connect(Role role) {
         HostPort at = peer();
-        return new GridClient(client.netConfig(), at.host(), at.port());
+        return client.gridClient(role, at.host(), at.port());
+    }
+
+    GridClient connect() {
+        return connect(Role.READ);
     }
 
     /** One request of the peer, over a connection of its own; a failure to reach it is the user's to fix. */
     <T> T call(Request<T> request) {
-        try (GridClient grid = connect()) {
+        return call(Role.READ, request);
+    }
+
+    /** {@link #call(Request)} for a request that needs {@code role}. */
+    <T> T call(Role role, Request<T> request) {
+        try (GridClient grid = connect(role)) {
             return request.of(grid);
         } catch (IOException e) {
             throw new UserError(e.getMessage(), e);

@@ -46,7 +46,7 @@ public final class PeersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (LiveClient c = new LiveClient(client.netConfig())) {
+        try (LiveClient c = client.liveClient()) {
             Message r = GridDocuments.askPeer(c, peer);
             Map<String, Object> view = PeerView.of(r);
             if (json.enabled()) {

@@ -5,6 +5,7 @@ import io.cangrid.cli.grid.JobView;
 import io.cangrid.cli.common.JsonOption;
 import io.cangrid.cli.common.JsonOutput;
 import io.cangrid.cli.common.UserError;
+import io.cangrid.live.Role;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.InputFile;
 import io.cangrid.jobs.JobId;
@@ -63,7 +64,7 @@ public final class ResultsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         JobId id = PeerOptions.jobId(job);
-        try (GridClient grid = peer.connect()) {
+        try (GridClient grid = peer.connect(remove ? Role.SUBMIT : Role.READ)) {
             JobStatusReply r = grid.status(id);
             if (r.state() == null || !r.state().isTerminal()) {
                 throw new UserError("job " + id + " has not ended (" + (r.state() == null ? "no record: " + r.reason()

@@ -3,6 +3,7 @@ package io.cangrid.cli.node;
 import io.cangrid.cli.common.JsonOption;
 import io.cangrid.cli.common.JsonOutput;
 import io.cangrid.cli.common.UserError;
+import io.cangrid.live.Role;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.InputFile;
 import io.cangrid.jobs.JobCommand;
@@ -82,7 +83,7 @@ public final class SubmitCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         JobSpec job = spec();
-        try (GridClient grid = peer.connect()) {
+        try (GridClient grid = peer.connect(Role.SUBMIT)) {
             JobId id = grid.submit(job);
             if (json.enabled()) {
                 Map<String, Object> out = new LinkedHashMap<>();

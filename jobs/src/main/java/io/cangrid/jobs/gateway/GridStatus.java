@@ -1,6 +1,6 @@
 package io.cangrid.jobs.gateway;
 
-import io.cangrid.overlay.Message;
+import io.cangrid.overlay.ClientRequest;
 import io.cangrid.jobs.JobId;
 
 /**
@@ -8,5 +8,5 @@ import io.cangrid.jobs.JobId;
  * id encodes its point) and answers with a {@code JobStatusReply}, from its own stored results when the
  * owner has no record.
  */
-public record GridStatus(long ticket, JobId job) implements Message {
+public record GridStatus(long ticket, JobId job) implements ClientRequest {
 }

@@ -1,6 +1,6 @@
 package io.cangrid.jobs.gateway;
 
-import io.cangrid.overlay.Message;
+import io.cangrid.overlay.ClientRequest;
 import io.cangrid.jobs.JobSpec;
 
 /**
@@ -8,5 +8,10 @@ import io.cangrid.jobs.JobSpec;
  * {@link GridSubmitted} once the job's owner holds it. {@code key} is the client's name for the
  * submission, the same on a retry, so a retry names the same job.
  */
-public record GridSubmit(long ticket, JobSpec spec, long key) implements Message {
+public record GridSubmit(long ticket, JobSpec spec, long key) implements ClientRequest {
+
+    @Override
+    public Access access() {
+        return Access.SUBMIT;
+    }
 }

@@ -3,6 +3,7 @@ package io.cangrid.live.client;
 import io.cangrid.live.LiveClient;
 import io.cangrid.live.MessageTooLargeException;
 import io.cangrid.live.NetConfig;
+import io.cangrid.live.NodeKey;
 import io.cangrid.overlay.Message;
 import io.cangrid.jobs.gateway.GridCancel;
 import io.cangrid.jobs.gateway.GridExplain;
@@ -25,7 +26,8 @@ import java.time.Duration;
 
 /**
  * The Java client API of a live grid: submits jobs through one node (any node of the grid), and asks it
- * about any job. It authenticates with the grid's secret like every node and client. Thread-safe.
+ * about any job. It authenticates like every node and client: with its own key, and the grid's secret or
+ * an admission token of the {@code submit} role. Thread-safe.
  *
  * <pre>{@code
  * try (GridClient grid = new GridClient(NetConfig.of("cangrid", secret), "node-a.lan", 7000)) {
@@ -47,8 +49,14 @@ public final class GridClient implements AutoCloseable {
     private final int port;
     private final SecureRandom random = new SecureRandom();
 
+    /** A client with a key of its own made for it. */
     public GridClient(NetConfig config, String host, int port) {
-        this.client = new LiveClient(config);
+        this(config, NodeKey.generate(), host, port);
+    }
+
+    /** A client proving {@code key} (a person's own key, kept in a file of theirs). */
+    public GridClient(NetConfig config, NodeKey key, String host, int port) {
+        this.client = new LiveClient(config, key);
         this.host = host;
         this.port = port;
     }
