@@ -91,8 +91,10 @@ public final class LiveClient implements AutoCloseable {
                 // The reason may quote the node's hello; the message is likely to end up in a log line.
                 answer.completeExceptionally(new IOException(host + ":" + port + (refusal[0] != null
                         ? " refused: " + LogText.of(refusal[0], RejectLog.MAX_REASON_CHARS)
-                        : remote == null ? " closed the connection during the handshake (another grid secret or"
-                                + " grid name? see that node's log)" : " closed the connection without answering")));
+                        : remote == null ? " closed the connection during the handshake (another grid secret,"
+                                + " grid name or authority? see that node's log)"
+                        : " closed the connection without answering (it refuses a revoked key or token, or a"
+                                + " request the token's role does not allow: see that node's log)")));
             }
         };
         byte[] nonce = new byte[Hello.NONCE_BYTES];

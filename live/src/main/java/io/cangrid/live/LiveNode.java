@@ -235,7 +235,7 @@ public final class LiveNode implements NodeContext {
             r = Revocation.decode(notice.revocation());
             outcome = revocations.accept(r);
         } catch (CredentialException e) {
-            log.warn("{}: refused a revocation from {}: {}", id.shortName(), LogText.of(from.toString()),
+            Revocations.IDENTITY_LOG.warn("{}: refused a revocation from {}: {}", id.shortName(), LogText.of(from.toString()),
                     LogText.of(e.getMessage(), 500));
             if (!from.hasAddress()) {
                 send(from, new RevocationReply(false, e.getMessage()));
@@ -243,10 +243,10 @@ public final class LiveNode implements NodeContext {
             return;
         }
         if (outcome == Revocations.Outcome.NEW) {
-            log.info("{}: revocation of {} in force (from {})", id.shortName(), r.subjectText(),
+            Revocations.IDENTITY_LOG.info("{}: revocation of {} in force (from {})", id.shortName(), r.subjectText(),
                     LogText.of(from.toString()));
             if (r.covers(key.publicKey(), id.value(), null)) {
-                log.error("{}: the grid's authority revoked this node ({}); every node will refuse it",
+                Revocations.IDENTITY_LOG.error("{}: the grid's authority revoked this node ({}); every node will refuse it",
                         id.shortName(), r.subjectText());
             }
             links.closeRevoked(revocations);

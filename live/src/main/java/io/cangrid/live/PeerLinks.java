@@ -212,7 +212,8 @@ final class PeerLinks implements SessionEvents {
         for (Channel ch : channels) {
             Peer peer = ch.attr(SessionHandler.PEER).get();
             if (peer != null && peer.revokedBy(revocations)) {
-                log.info("{}: closing the session with {}: revoked by the grid's authority", node.self().shortName(),
+                Revocations.IDENTITY_LOG.info("{}: closing the session with {}: revoked by the grid's authority",
+                        node.self().shortName(),
                         LogText.of(peer.id().toString()));
                 ch.attr(SessionHandler.REFUSAL).set("revoked by the grid's authority");
                 ch.close();

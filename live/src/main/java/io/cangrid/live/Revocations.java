@@ -22,7 +22,9 @@ import org.slf4j.LoggerFactory;
 public final class Revocations {
 
     public static final int MAX = 100_000;
-    private static final Logger log = LoggerFactory.getLogger(Revocations.class);
+    /** Where a node says whom it admits and revokes: an operator's business, logged at INFO by default. */
+    static final Logger IDENTITY_LOG = LoggerFactory.getLogger("io.cangrid.live.identity");
+    private static final Logger log = IDENTITY_LOG;
 
     public enum Outcome { NEW, KNOWN }
 
