@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /**
  * Six {@code cangrid node} processes admitted by node tokens of an authority made with {@code cangrid grid
@@ -50,6 +51,7 @@ class IdentityIT extends LocalGridProcesses {
         awaitGrid(submitToken, grid.address(0), NODES);
 
         List<String> ids = new ArrayList<>();
+        java.util.Map<Integer, List<String>> byInjection = new java.util.TreeMap<>();
         String revokedKey = null;
         long revokedAt = 0;
         for (int i = 0; i < JOBS; i++) {
@@ -65,6 +67,7 @@ class IdentityIT extends LocalGridProcesses {
                     "-c", "echo $RANDOM; sleep 1");
             assertThat(r.exitCode()).as("submit %d through node %d: %s", i, at, r.err()).isZero();
             ids.add(r.out().strip());
+            byInjection.computeIfAbsent(at, k -> new ArrayList<>()).add(r.out().strip());
         }
 
         // Every other node took the revocation, hence ended its sessions with the revoked node, in time.
@@ -73,19 +76,39 @@ class IdentityIT extends LocalGridProcesses {
             long took = awaitInForce(i, revokedKey, revokedAt);
             latest = Math.max(latest, took);
         }
+        LoggerFactory.getLogger(IdentityIT.class).info("revocation in force at the {} other nodes within {} ms",
+                NODES - 1, latest);
         assertThat(latest).as("ms from the revocation until the last node took it")
                 .isLessThanOrEqualTo(3 * UPDATE_PERIOD.toMillis());
 
         awaitGrid(submitToken, grid.address(0), NODES - 1);
 
-        List<String> wait = new ArrayList<>(List.of("wait", "--token", submitToken.toString(), "--peer",
-                grid.address(0), "--timeout", "120s", "--json"));
-        wait.addAll(ids);
-        CliRun waited = CliRun.run(wait.toArray(String[]::new));
-        JsonNode report = JSON.readTree(waited.out());
-        assertThat(waited.exitCode()).as("wait: %s%nlogs: %s", waited.out(), unfinishedLogs(report, NODES)).isZero();
-        for (JsonNode job : report.get("jobs")) {
-            assertThat(job.get("state").asText()).isEqualTo("COMPLETED");
+        // Each job is followed by the node it was submitted through, which resubmits it when the owner that
+        // held it was shut out; until then the point's new owner knows nothing of it, so a job reported
+        // UNKNOWN is awaited again, within one overall deadline.
+        long deadline = System.currentTimeMillis() + 150_000;
+        for (var submitted : byInjection.entrySet()) {
+            List<String> pending = new ArrayList<>(submitted.getValue());
+            while (!pending.isEmpty()) {
+                List<String> wait = new ArrayList<>(List.of("wait", "--token", submitToken.toString(), "--peer",
+                        grid.address(submitted.getKey()), "--timeout", "60s", "--json"));
+                wait.addAll(pending);
+                CliRun waited = CliRun.run(wait.toArray(String[]::new));
+                JsonNode report = JSON.readTree(waited.out());
+                pending.clear();
+                for (JsonNode job : report.get("jobs")) {
+                    String state = job.get("state").asText();
+                    if (state.equals("UNKNOWN") && System.currentTimeMillis() < deadline) {
+                        pending.add(job.get("job").asText());
+                    } else {
+                        assertThat(state).as("%s: %s%nlogs: %s", job.get("job").asText(), waited.out(),
+                                unfinishedLogs(report, NODES)).isEqualTo("COMPLETED");
+                    }
+                }
+                if (!pending.isEmpty()) {
+                    Thread.sleep(2_000);
+                }
+            }
         }
 
         Path revokedKeyFile = grid.workdir(REVOKED).resolve("node.key");

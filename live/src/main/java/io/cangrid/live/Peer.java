@@ -8,6 +8,11 @@ import io.cangrid.overlay.NodeId;
  */
 record Peer(NodeId id, byte[] key, Role role, byte[] tokenId) {
 
+    /** A node of the grid: admitted as one, and reachable at an address (a client holding a node token is not). */
+    boolean isNode() {
+        return role == Role.NODE && id.hasAddress();
+    }
+
     boolean revokedBy(Revocations revocations) {
         return revocations.refuses(key, id.value(), tokenId);
     }

@@ -187,7 +187,7 @@ final class PeerLinks implements SessionEvents {
         link.release();
         link.identified.complete(remote);
         Peer peer = channel.attr(SessionHandler.PEER).get();
-        if (peer != null && peer.role() == Role.NODE) {
+        if (peer != null && peer.isNode()) {
             // A node that was away (or new) learns the revocations it missed from each node it meets.
             for (Revocation r : node.revocations().all()) {
                 write(channel, new RevocationNotice(r.encode()));
@@ -225,7 +225,7 @@ final class PeerLinks implements SessionEvents {
     void toEveryNode(Message m, NodeId except) {
         for (Channel ch : channels) {
             Peer peer = ch.attr(SessionHandler.PEER).get();
-            if (peer != null && peer.role() == Role.NODE && peer.id().value() != except.value() && ch.isActive()) {
+            if (peer != null && peer.isNode() && peer.id().value() != except.value() && ch.isActive()) {
                 write(ch, m);
             }
         }

@@ -22,6 +22,11 @@ public enum Role {
         return this == SUBMIT || request.access() == ClientRequest.Access.READ;
     }
 
+    /** Whether a token of this role may do what {@code needed} may: a node's may do all, a submitter's may read. */
+    public boolean covers(Role needed) {
+        return ordinal() <= needed.ordinal();
+    }
+
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -42,7 +42,7 @@ public final class TokenFile {
         } catch (IOException e) {
             throw new CredentialException("cannot read token " + file + ": " + e.getMessage(), e);
         }
-        if (needed != null && token.role() != needed && !(needed == Role.READ && token.role() == Role.SUBMIT)) {
+        if (needed != null && !token.role().covers(needed)) {
             throw new CredentialException("token " + file + " is a " + token.role().label() + " token; this needs a "
                     + needed.label() + " token: ask the grid's authority (`cangrid grid token --role "
                     + needed.label() + "`)");
