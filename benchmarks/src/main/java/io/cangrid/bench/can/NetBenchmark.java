@@ -11,7 +11,16 @@ import io.cangrid.can.message.RouteEnvelope;
 import io.cangrid.can.message.RoutingProbe;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
+import io.cangrid.live.GridAuthority;
 import io.cangrid.live.GridSecret;
+import io.cangrid.live.LiveClient;
+import io.cangrid.live.NodeKey;
+import io.cangrid.live.Role;
+import io.cangrid.overlay.PeersRequest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
 import io.cangrid.live.LiveNode;
 import io.cangrid.live.LiveRuntime;
 import io.cangrid.live.NetConfig;
@@ -27,8 +36,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The live runtime on loopback, in one JVM: (1) how many routed messages one node takes in and forwards
- * per second, with a sender and a receiver beside it, all over authenticated TCP; (2) heap per idle node
- * and the time a grid of many nodes takes to join and settle. Driver code: it reads nodes on their threads.
+ * per second, with a sender and a receiver beside it, all over authenticated TCP; (2) how many full
+ * handshakes (connect, both sides' proofs, one question, close) one node takes per second; (3) heap per idle
+ * node and the time a grid of many nodes takes to join and settle. Driver code: it reads nodes on their threads.
  */
 public final class NetBenchmark {
 
@@ -39,11 +49,19 @@ public final class NetBenchmark {
      * @param routedPerRouterCpuSecond routed messages per second of the router's own CPU: what one node can
      *     route when it has a core to itself, which it does not here, where the sender and the receiver (as
      *     much work again) share the machine's two cores with it
+     * @param admission how sessions were admitted: {@code secret} (the grid's shared secret) or {@code token}
+     *     (admission tokens of an authority); every session proves its own key either way
+     * @param handshakesPerSecond client connections opened, authenticated (both sides' handshake), asked one
+     *     question and closed, per second, by {@link #HANDSHAKE_CLIENTS} clients against one node
      */
     public record Result(long routedMessages, double routeSeconds, double routedPerSecond, double routerCpuSeconds,
             double routedPerRouterCpuSecond, int idleNodes, double heapBytesPerIdleNode, double joinAndSettleSeconds,
-            long updatePeriodMillis, boolean settled, long rejectedConnections) {
+            long updatePeriodMillis, boolean settled, long rejectedConnections, String admission, long handshakes,
+            double handshakesPerSecond) {
     }
+
+    static final int HANDSHAKE_CLIENTS = 2;
+    private static final long HANDSHAKE_MILLIS = 3_000;
 
     private static final long ROUTE_PERIOD_MILLIS = 5_000;
     private static final int WINDOW = 8_192;
@@ -53,13 +71,25 @@ public final class NetBenchmark {
     }
 
     public static Result run(int idleNodes, long routeMillis, long periodMillis) {
-        NetConfig net = NetConfig.of("bench", newSecret());
+        return run(idleNodes, routeMillis, periodMillis, false);
+    }
+
+    /** @param tokens admit sessions by tokens of an authority made for the run, rather than a shared secret */
+    public static Result run(int idleNodes, long routeMillis, long periodMillis, boolean tokens) {
+        NetConfig net = tokens ? NetConfig.of("bench", new GridAuthority("bench", NodeKey.generate())
+                .issue(Role.NODE, Duration.ofHours(1), new byte[0], Instant.now()))
+                : NetConfig.of("bench", newSecret());
         long[] routed = new long[1];
         double[] routerCpu = new double[1];
         double routeSeconds;
         try (LiveRuntime runtime = new LiveRuntime(net, 2)) {
             // A flood queues state updates behind it: a long period keeps failure detection out of the measure.
             routeSeconds = routeThroughOne(runtime, routeMillis, ROUTE_PERIOD_MILLIS, routed, routerCpu);
+        }
+        long[] handshakes = new long[1];
+        double handshakeSeconds;
+        try (LiveRuntime runtime = new LiveRuntime(net, 1)) {
+            handshakeSeconds = handshakes(runtime, net, handshakes);
         }
         Runtime rt = Runtime.getRuntime();
         long before = usedHeap(rt);
@@ -89,7 +119,46 @@ public final class NetBenchmark {
         }
         return new Result(routed[0], routeSeconds, routed[0] / routeSeconds, routerCpu[0],
                 routerCpu[0] > 0 ? routed[0] / routerCpu[0] : 0, idleNodes, perNode, settleSeconds, periodMillis,
-                settled, rejected);
+                settled, rejected, tokens ? "token" : "secret", handshakes[0], handshakes[0] / handshakeSeconds);
+    }
+
+    /**
+     * One node; {@link #HANDSHAKE_CLIENTS} clients each open a connection, authenticate, ask the node who it
+     * is and close, again and again: every round trip is one full handshake on both sides.
+     */
+    private static double handshakes(LiveRuntime runtime, NetConfig net, long[] count) {
+        LiveNode node = add(runtime, CanConfig.withUpdatePeriod(ROUTE_PERIOD_MILLIS), Point.of(0.5, 0.5),
+                new ArrayList<>());
+        AtomicLong done = new AtomicLong();
+        long t0 = System.nanoTime();
+        long deadline = t0 + TimeUnit.MILLISECONDS.toNanos(HANDSHAKE_MILLIS);
+        List<Thread> clients = new ArrayList<>();
+        for (int c = 0; c < HANDSHAKE_CLIENTS; c++) {
+            Thread t = new Thread(() -> {
+                try (LiveClient client = new LiveClient(net)) {
+                    while (System.nanoTime() < deadline) {
+                        client.ask("127.0.0.1", node.self().port(), new PeersRequest(1), Duration.ofSeconds(5));
+                        done.incrementAndGet();
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, "bench-handshakes-" + c);
+            clients.add(t);
+            t.start();
+        }
+        for (Thread t : clients) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        node.crash();
+        count[0] = done.get();
+        return seconds;
     }
 
     /**
