@@ -43,6 +43,7 @@ public final class JobAgent {
     private final JobEvents events;
     private final OwnerDesk owner = new OwnerDesk(this);
     private final RunDesk runner;
+    private final JobSenders senders;
     private Locator locator;
     private OwnerRoute ownerRoute;
     private JobTrail trail = JobTrail.NONE;
@@ -58,6 +59,12 @@ public final class JobAgent {
         this.config = Objects.requireNonNull(config, "config");
         this.events = Objects.requireNonNull(events, "events");
         this.runner = new RunDesk(this, execution, cpuSpeed);
+        this.senders = new JobSenders(ctx.self());
+    }
+
+    /** What this node refused to take from whom (see {@link JobSenders}). */
+    public JobSenders senders() {
+        return senders;
     }
 
     public void setLocator(Locator locator) {
@@ -134,9 +141,9 @@ public final class JobAgent {
         if (message instanceof SubmitJob m) {
             submit(from, m);
         } else if (message instanceof ResubmitJob m) {
-            take(m.profile());
+            resubmit(from, m);
         } else if (message instanceof JobAssign m) {
-            runner.assign(m);
+            runner.assign(from, m);
         } else if (message instanceof JobQueued m) {
             owner.queued(m.id(), from, m.movedFrom(), m.moves());
         } else if (message instanceof Heartbeats m) {
@@ -148,7 +155,7 @@ public final class JobAgent {
         } else if (message instanceof JobDone m) {
             owner.done(m, from);
         } else if (message instanceof JobReturned m) {
-            owner.returned(m.profile());
+            owner.returned(m.profile(), from);
         } else if (message instanceof OwnershipHandoff m) {
             owner.receiveHandoff(m);
         } else if (message instanceof JobRefused m) {
@@ -158,6 +165,16 @@ public final class JobAgent {
             log.warn("{}: {} from {} is addressed to clients, not nodes", self(), message.getClass().getSimpleName(),
                     from);
         }
+    }
+
+    /** A client lost track of its job: the new attempt names the client that sends it, and no other. */
+    private void resubmit(NodeId from, ResubmitJob m) {
+        if (!JobSenders.namesSender(m.profile().client(), from)) {
+            senders.refuse(JobSenders.Refusal.SENDER_MISNAMED, from, m.profile().id(),
+                    "a resubmission naming " + m.profile().client() + " as the job's client");
+            return;
+        }
+        take(m.profile());
     }
 
     private void submit(NodeId client, SubmitJob request) {

@@ -12,8 +12,10 @@ import io.cangrid.jobs.message.JobSubmitted;
 import io.cangrid.jobs.message.ResubmitJob;
 import io.cangrid.jobs.message.StatusQuery;
 import io.cangrid.jobs.message.SubmitJob;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -47,8 +49,22 @@ public final class JobClient implements NodeProgram {
     private final Map<Long, Ask> asks = new HashMap<>();
     private long nextAsk = 1;
     private final Map<JobId, JobState> finished = new HashMap<>();
-    /** Results that overtook the receipt of their submission (messages are not ordered). */
-    private final Map<JobId, JobResult> early = new HashMap<>();
+    /**
+     * Results that overtook the receipt of their submission (messages are not ordered), with their senders,
+     * judged once the job is followed; bounded in number and age, since a result for a job never submitted
+     * here waits in vain.
+     */
+    private final Map<JobId, List<Early>> early = new LinkedHashMap<>();
+    static final int MAX_EARLY = 256;
+
+    private record Early(NodeId from, JobResult result, long at) {
+    }
+
+    /**
+     * The owners' answers about jobs whose results came early, asked as they came (a NO_MATCH aside, which
+     * any node may report of a job being matched): on the receipt they say whose result to take.
+     */
+    private final Map<JobId, JobStatusReply> earlyWords = new HashMap<>();
     private long nextTicket = 1;
     private int refused;
 
@@ -97,13 +113,15 @@ public final class JobClient implements NodeProgram {
         if (message instanceof JobSubmitted m) {
             submitted(m);
         } else if (message instanceof JobProgress m) {
-            for (JobId id : m.ids()) {
-                follower.heard(id);
+            int n = Math.min(m.ids().length, m.states().length);
+            for (int i = 0; i < n; i++) {
+                NodeId runNode = m.runNodes() == null || i >= m.runNodes().length ? null : m.runNodes()[i];
+                follower.progress(from, m.ids()[i], m.states()[i], runNode);
             }
         } else if (message instanceof JobResult m) {
-            result(m);
+            result(from, m);
         } else if (message instanceof JobStatusReply m) {
-            answered(m);
+            answered(from, m);
         } else {
             log.warn("client {}: ignoring {} from {}", ctx.self(), message.getClass().getSimpleName(), from);
         }
@@ -119,17 +137,62 @@ public final class JobClient implements NodeProgram {
             return;
         }
         follower.follow(m.profile());
-        JobResult overtaken = early.remove(m.profile().id());
+        JobStatusReply word = earlyWords.remove(m.profile().id());
+        if (word != null) {
+            follower.ownerAnswered(word);
+        }
+        List<Early> overtaken = early.remove(m.profile().id());
         if (overtaken != null) {
-            result(overtaken);
+            for (Early e : overtaken) {
+                result(e.from(), e.result());
+            }
         }
     }
 
-    private void result(JobResult m) {
-        JobStatusReply result = new JobStatusReply(0, m.id(), m.state(), null, null, m.reason(), m.output(),
-                m.waitMillis());
-        if (!follower.result(result) && !finished.containsKey(m.id())) {
-            early.put(m.id(), m); // otherwise a duplicate result of a job already finished
+    private void result(NodeId from, JobResult m) {
+        if (finished.containsKey(m.id())) {
+            return; // a duplicate result of a job already finished
+        }
+        if (follower.follows(m.id())) {
+            follower.result(from, new JobStatusReply(0, m.id(), m.state(), null, null, m.reason(), m.output(),
+                    m.waitMillis()));
+            return;
+        }
+        List<Early> waiting = early.get(m.id());
+        if (waiting == null && early.size() >= MAX_EARLY) {
+            follower.senders().refuse(JobSenders.Refusal.RESULT_NOT_FOLLOWED, from, m.id(),
+                    "too many results of jobs not followed here already");
+            return;
+        }
+        if (waiting != null && waiting.size() >= JobFollower.MAX_UNCHECKED) {
+            follower.senders().refuse(JobSenders.Refusal.RESULT_NOT_FOLLOWED, from, m.id(),
+                    "too many results of the job waiting for its receipt already");
+            return;
+        }
+        boolean asked = waiting != null && waiting.stream().anyMatch(e -> e.result().state() != JobState.NO_MATCH);
+        early.computeIfAbsent(m.id(), id -> new ArrayList<>(1)).add(new Early(from, m, ctx.now()));
+        if (!asked && m.state() != JobState.NO_MATCH) {
+            // Who speaks for the job is asked now, so that the receipt finds the answer waiting.
+            ask(m.id(), JobFollower.ASK_TIMEOUT_MILLIS, reply -> {
+                if (reply != null && reply.owner() != null && early.containsKey(m.id())) {
+                    earlyWords.put(m.id(), reply);
+                }
+            });
+        }
+    }
+
+    /** Results of jobs this client never came to follow are dropped after a client timeout, and counted. */
+    private void forgetEarly(long now) {
+        for (var it = early.entrySet().iterator(); it.hasNext(); ) {
+            var e = it.next();
+            if (now - e.getValue().get(0).at() > config.clientTimeoutMillis()) {
+                it.remove();
+                earlyWords.remove(e.getKey());
+                for (Early r : e.getValue()) {
+                    follower.senders().refuse(JobSenders.Refusal.RESULT_NOT_FOLLOWED, r.from(), r.result().id(),
+                            null);
+                }
+            }
         }
     }
 
@@ -146,7 +209,13 @@ public final class JobClient implements NodeProgram {
         ctx.send(peers.get(), new StatusQuery(ticket, job, ctx.self()));
     }
 
-    private void answered(JobStatusReply reply) {
+    private void answered(NodeId from, JobStatusReply reply) {
+        if (!JobSenders.namesSender(reply.owner(), from)) {
+            // An owner answers for itself; an answer naming another owner would vouch for nodes it cannot.
+            follower.senders().refuse(JobSenders.Refusal.SENDER_MISNAMED, from, reply.job(),
+                    "a status answer naming " + reply.owner() + " as the owner");
+            return;
+        }
         Ask a = asks.remove(reply.ticket());
         if (a != null) {
             a.timeout().cancel();
@@ -167,6 +236,7 @@ public final class JobClient implements NodeProgram {
             }
         }
         follower.tick();
+        forgetEarly(now);
         ctx.schedule(config.heartbeatMillis(), this::tick);
     }
 
@@ -182,6 +252,11 @@ public final class JobClient implements NodeProgram {
 
     public int finishedCount() {
         return finished.size();
+    }
+
+    /** What this client refused to take from whom. */
+    public JobSenders senders() {
+        return follower.senders();
     }
 
     public int refusedCount() {

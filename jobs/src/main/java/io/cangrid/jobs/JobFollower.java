@@ -3,10 +3,13 @@ package io.cangrid.jobs;
 import io.cangrid.jobs.message.JobStatusReply;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,10 +57,30 @@ public final class JobFollower {
         }
     }
 
+    /** How many nodes a followed job's results are taken from at once, and how many results wait for a check. */
+    static final int MAX_VOUCHED = 16;
+    static final int MAX_UNCHECKED = 4;
+
+    /** A result from a node not known to speak for the job, kept until the job's owner says who does. */
+    private record Unchecked(NodeId from, JobStatusReply result) {
+    }
+
     private static final class Followed {
         JobProfile profile;
         long lastHeard;
         boolean asking;
+        /**
+         * The job's owner as the overlay named it: the node that answered a lookup, which the overlay routed
+         * to the owner of the job's point. Null until one answered.
+         */
+        NodeId owner;
+        /** The first node to report progress on the job: taken for its owner until a lookup names one. */
+        NodeId firstReporter;
+        /** The nodes whose result of this job is taken at once: its owners and the run nodes they named. */
+        final Set<NodeId> vouched = new LinkedHashSet<>();
+        /** Whether a trusted word placed the job on a run node: a NO_MATCH from an unknown node is refused then. */
+        boolean placed;
+        final List<Unchecked> unchecked = new ArrayList<>(1);
         /** The owner that last said it has no record of the job, and since when it has said so. */
         NodeId noRecordFrom;
         long noRecordSince;
@@ -71,12 +94,24 @@ public final class JobFollower {
     private final NodeContext ctx;
     private final JobConfig config;
     private final Port port;
+    private final JobSenders senders;
     private final Map<JobId, Followed> followed = new LinkedHashMap<>();
 
-    public JobFollower(NodeContext ctx, JobConfig config, Port port) {
+    /** @param senders counts the results refused (the node's own, when the follower lives on a job node) */
+    public JobFollower(NodeContext ctx, JobConfig config, Port port, JobSenders senders) {
         this.ctx = ctx;
         this.config = config;
         this.port = port;
+        this.senders = senders;
+    }
+
+    public JobFollower(NodeContext ctx, JobConfig config, Port port) {
+        this(ctx, config, port, new JobSenders(ctx.self()));
+    }
+
+    /** What this follower refused to take from whom. */
+    public JobSenders senders() {
+        return senders;
     }
 
     /** Follows {@code job}, heard of now; a job already followed keeps its state. */
@@ -105,7 +140,7 @@ public final class JobFollower {
         return followed.size();
     }
 
-    /** Word of {@code job} (progress from its owner): it is alive. */
+    /** Word of {@code job}: it is alive. */
     public void heard(JobId job) {
         Followed f = followed.get(job);
         if (f != null) {
@@ -114,14 +149,111 @@ public final class JobFollower {
     }
 
     /**
-     * {@code result} arrived for a job: the first one of a followed job ends it (the port hears it); any
-     * later one, or one for a job not followed, is ignored. Returns whether it ended a followed job.
+     * {@code from} reports that {@code job} stands at {@code state} on {@code runNode} (null: being matched).
+     * Any report keeps the job alive. Only its owner's names the nodes whose result is taken: the owner a
+     * lookup found, or, before any lookup, the first node to report on the job (a later owner is confirmed
+     * by a lookup when its word is needed).
+     */
+    public void progress(NodeId from, JobId job, JobState state, NodeId runNode) {
+        Followed f = followed.get(job);
+        if (f == null) {
+            return;
+        }
+        f.lastHeard = ctx.now();
+        if (f.firstReporter == null) {
+            f.firstReporter = from;
+        }
+        boolean owner = f.owner != null ? f.owner.equals(from) : f.firstReporter.equals(from);
+        if (owner) {
+            vouch(f, from);
+            if (runNode != null) {
+                vouch(f, runNode);
+                f.placed = true;
+            }
+        }
+    }
+
+    /**
+     * The owner of {@code reply.job()}'s point answered a lookup someone on this node made (a live node's
+     * gateway asks as it takes a job): it, and the run node it names, speak for the job.
+     */
+    public void ownerAnswered(JobStatusReply reply) {
+        Followed f = followed.get(reply.job());
+        if (f != null && knowsTheJob(reply)) {
+            learn(f, reply);
+        }
+    }
+
+    /**
+     * Whether a lookup's answer comes from a node that knows the job: only such a one speaks for it. A node
+     * with no record of it is no owner of it, whatever point it holds (a new owner not yet told, or, with
+     * locators that keep jobs where they were taken, never the owner).
+     */
+    private static boolean knowsTheJob(JobStatusReply reply) {
+        return reply.owner() != null && reply.state() != null;
+    }
+
+    private void learn(Followed f, JobStatusReply reply) {
+        f.owner = reply.owner();
+        vouch(f, reply.owner());
+        if (reply.runNode() != null) {
+            vouch(f, reply.runNode());
+            f.placed = true;
+        }
+    }
+
+    private static void vouch(Followed f, NodeId node) {
+        if (f.vouched.size() < MAX_VOUCHED || f.vouched.contains(node)) {
+            f.vouched.add(node);
+        }
+    }
+
+    /**
+     * {@code result} of a job arrived from {@code from}. The first result of a followed job ends it (the port
+     * hears it) when it comes from a node that speaks for the job: this node, the job's owner or a run node
+     * the owner named, or, for a NO_MATCH of a job no trusted word placed yet, any node (the node where
+     * matchmaking gave up is known to no one). A result from any other node is checked with the job's owner
+     * at once: taken if the owner names its sender, refused (counted and logged) otherwise, and the owner's
+     * own word of an ended job taken instead. Returns whether the result ended a followed job; one for a job
+     * not followed is left to the caller (it may be a late duplicate).
+     */
+    public boolean result(NodeId from, JobStatusReply result) {
+        Followed f = followed.get(result.job());
+        if (f == null) {
+            return false;
+        }
+        boolean noMatchWhileMatching = result.state() == JobState.NO_MATCH && !f.placed;
+        if (from.equals(ctx.self()) || f.vouched.contains(from) || noMatchWhileMatching) {
+            return result(result);
+        }
+        if (f.unchecked.size() >= MAX_UNCHECKED) {
+            senders.refuse(JobSenders.Refusal.RESULT_FROM_STRANGER, from, result.job(),
+                    "too many unchecked results of the job already");
+            return false;
+        }
+        f.unchecked.add(new Unchecked(from, result));
+        if (!f.asking) {
+            lookUp(f);
+        }
+        return false;
+    }
+
+    /**
+     * A result of a followed job this node trusts (the owner's answer to a lookup, or a checked one): the
+     * first one ends the job (the port hears it), any later one is ignored. Returns whether it ended it.
      */
     public boolean result(JobStatusReply result) {
         Followed f = followed.remove(result.job());
         if (f == null) {
             return false;
         }
+        for (Unchecked u : f.unchecked) {
+            // The job ended by another word: none of these was ever vouched for.
+            senders.refuse(JobSenders.Refusal.RESULT_FROM_STRANGER, u.from(), u.result().job(),
+                    "no owner of the job named it before the job ended; its result " + u.result().state()
+                            + " is not taken");
+        }
+        f.unchecked.clear();
         port.ended(f.profile, result);
         return true;
     }
@@ -130,17 +262,49 @@ public final class JobFollower {
     public void tick() {
         long now = ctx.now();
         for (Followed f : List.copyOf(followed.values())) {
-            if (!f.asking && now - f.lastHeard > 2 * config.heartbeatMillis()) {
-                f.asking = true;
-                port.ask(f.profile.id(), ASK_TIMEOUT_MILLIS, reply -> lookedUp(f, reply));
+            if (!f.asking && (now - f.lastHeard > 2 * config.heartbeatMillis() || !f.unchecked.isEmpty())) {
+                lookUp(f);
             }
         }
+    }
+
+    private void lookUp(Followed f) {
+        f.asking = true;
+        port.ask(f.profile.id(), ASK_TIMEOUT_MILLIS, reply -> lookedUp(f, reply));
+    }
+
+    /**
+     * After an answer from a node that knows the job: takes the first unchecked result whose sender it
+     * vouched for and refuses the others; returns whether one ended the job. (An answer with no record
+     * leaves them waiting: such a node can neither vouch for a sender nor refute it.)
+     */
+    private boolean checkUnchecked(Followed f) {
+        List<Unchecked> waiting = List.copyOf(f.unchecked);
+        f.unchecked.clear();
+        boolean ended = false;
+        for (Unchecked u : waiting) {
+            if (f.vouched.contains(u.from())) {
+                // The first vouched-for result ends the job; a second one is a duplicate, ignored.
+                ended = ended || result(u.result());
+            } else {
+                senders.refuse(JobSenders.Refusal.RESULT_FROM_STRANGER, u.from(), u.result().job(),
+                        "the job's owner " + f.owner + " does not name it; its result " + u.result().state()
+                                + " is not taken");
+            }
+        }
+        return ended;
     }
 
     private void lookedUp(Followed f, JobStatusReply reply) {
         f.asking = false;
         if (followed.get(f.profile.id()) != f || reply == null) {
-            return;
+            return; // unchecked results wait for the next tick's lookup
+        }
+        if (knowsTheJob(reply)) {
+            learn(f, reply);
+            if (checkUnchecked(f)) {
+                return;
+            }
         }
         if (reply.state() != null && reply.state().isTerminal()) {
             result(reply);
@@ -177,6 +341,10 @@ public final class JobFollower {
                 f.profile.attempt() + 1);
         f.lastHeard = ctx.now();
         f.noRecordFrom = null;
+        // The new attempt finds an owner of its own, which will report on it and name its run node.
+        f.owner = null;
+        f.firstReporter = null;
+        f.placed = false;
         port.following(f.profile);
         log.info("job {}: nothing heard for {} ms and its owner {} has had no record of it for as long:"
                 + " resubmitted (attempt {}); it may have run before", f.profile.id(), timeout,

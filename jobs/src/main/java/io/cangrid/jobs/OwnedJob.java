@@ -15,6 +15,11 @@ final class OwnedJob {
     /** How often run nodes refused the job (execution policy), and which. */
     int refusals;
     final java.util.Set<String> refusedBy = new java.util.LinkedHashSet<>();
+    /**
+     * Run nodes the job had before its current one, as this owner knows (presumed dead, or passed the job
+     * on): one that ran it anyway may still report its end.
+     */
+    final java.util.Set<NodeId> formerRunNodes = new java.util.LinkedHashSet<>();
 
     OwnedJob(JobProfile profile, MatchTrace trace, long now) {
         this.profile = profile;
@@ -26,6 +31,14 @@ final class OwnedJob {
      * How many times the job may have run: the run nodes that lost it, the one it is on now, and the runs
      * of the submissions before this one, which its client resubmitted after losing track of them.
      */
+    /** The job is on {@code node} now (null: being matched again); the one it was on is remembered. */
+    void placeOn(NodeId node) {
+        if (runNode != null && !runNode.equals(node)) {
+            formerRunNodes.add(runNode);
+        }
+        runNode = node;
+    }
+
     int runs() {
         return trace.lostRuns() + (runNode != null ? 1 : 0) + profile.attempt() - 1;
     }

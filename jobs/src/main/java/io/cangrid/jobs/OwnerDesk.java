@@ -104,6 +104,14 @@ final class OwnerDesk {
     }
 
     void adopt(JobProfile profile, NodeId runNode, MatchTrace trace) {
+        adopt(profile, runNode, trace, false);
+    }
+
+    /**
+     * {@code handedOver}: the job came with a zone handed over, and its previous owner tells the run node of
+     * its new owner itself (a run node takes a new owner only from its current one, see {@link JobSenders}).
+     */
+    private void adopt(JobProfile profile, NodeId runNode, MatchTrace trace, boolean handedOver) {
         OwnedJob tracked = owned.get(profile.id());
         if (ended.containsKey(profile.id())
                 || (tracked != null && tracked.runNode != null && !tracked.runNode.equals(runNode))) {
@@ -113,8 +121,13 @@ final class OwnerDesk {
             return;
         }
         OwnedJob job = owned.computeIfAbsent(profile.id(), id -> new OwnedJob(profile, trace, agent.now()));
-        job.runNode = runNode;
+        job.placeOn(runNode);
         job.lastHeard = agent.now();
+        if (handedOver) {
+            agent.explain(profile.id(), ExplainStep.OWNER, runNode, () -> "took the job over with the zone"
+                    + " holding its point; it runs on " + runNode.shortName());
+            return;
+        }
         agent.explain(profile.id(), ExplainStep.OWNER, runNode, () -> "adopted the job from run node "
                 + runNode.shortName() + ", which lost its previous owner");
         agent.send(runNode, new OwnerChanged(new JobId[] {profile.id()}));
@@ -146,7 +159,7 @@ final class OwnerDesk {
             agent.send(runNode, new HeartbeatAck(new JobId[] {id}));
             return;
         }
-        job.runNode = runNode;
+        job.placeOn(runNode);
         job.moves = moves;
         job.lastHeard = agent.now();
     }
@@ -164,7 +177,7 @@ final class OwnerDesk {
                 drop.add(beats.ids()[i]);
                 continue;
             }
-            job.runNode = runNode;
+            job.placeOn(runNode);
             job.moves = beats.moves()[i];
             job.running = beats.running()[i];
             job.lastHeard = agent.now();
@@ -181,13 +194,38 @@ final class OwnerDesk {
         }
     }
 
+    /**
+     * {@code from} says the job ended. Taken from the job's run node (or one it had), from any node while the
+     * job is being matched (the node where matchmaking gave up), and, for a job just handed over, from the
+     * run node it had then (its word of the new owner may not have reached it); an ended job keeps its first
+     * outcome, and a job this node does not own gets none.
+     */
     void done(JobDone done, NodeId from) {
         JobId id = done.id();
-        JobOutcome kept = outcomes.get(id);
-        if (!owned.containsKey(id) && kept != null && kept.state() == JobState.CANCELLED) {
-            // The run ended as the cancellation reached its run node: the client has been told CANCELLED.
+        OwnedJob job = owned.get(id);
+        if (job != null && !JobSenders.mayEnd(job.runNode, job.formerRunNodes, from)) {
+            agent.senders().refuse(JobSenders.Refusal.DONE_FROM_STRANGER, from, id, "the job runs on "
+                    + job.runNode);
             return;
         }
+        if (job == null) {
+            if (outcomes.containsKey(id) || ended.containsKey(id)) {
+                // The run ended as a cancellation reached its run node, or a run presumed lost ended too:
+                // the first outcome stays, the client was told it.
+                return;
+            }
+            HandedOver h = handedOver.get(id);
+            if (h == null || !h.runNode.equals(from)) {
+                agent.senders().refuse(JobSenders.Refusal.DONE_NOT_OWNED, from, id, null);
+                return;
+            }
+        }
+        end(done, from);
+    }
+
+    /** The job ended as {@code done} says ({@code from}: the node that said so, null for this owner). */
+    private void end(JobDone done, NodeId from) {
+        JobId id = done.id();
         OwnedJob job = owned.remove(id);
         ended.put(id, Boolean.TRUE);
         NodeId ranOn = done.state() == JobState.NO_MATCH ? null : (job != null && job.runNode != null ? job.runNode : from);
@@ -216,7 +254,7 @@ final class OwnerDesk {
             String why = "no node would run '" + (command == null ? "?" : command.executable()) + "' as asked (refused "
                     + job.refusals + " times, by " + String.join(", ", job.refusedBy) + "; last said: " + reason + ")";
             agent.send(job.profile.client(), new JobResult(id, JobState.FAILED, why));
-            done(new JobDone(id, JobState.FAILED, why), null); // it ran nowhere
+            end(new JobDone(id, JobState.FAILED, why), null); // it ran nowhere
             return;
         }
         rematch(job);
@@ -250,7 +288,7 @@ final class OwnerDesk {
             agent.send(job.runNode, new HeartbeatAck(new JobId[] {id}));
         }
         agent.send(job.profile.client(), new JobResult(id, JobState.CANCELLED, reason));
-        done(new JobDone(id, JobState.CANCELLED, reason), job.runNode);
+        end(new JobDone(id, JobState.CANCELLED, reason), job.runNode);
         return new CancelReply(request.ticket(), id, true, JobState.CANCELLED, agent.self(), reason);
     }
 
@@ -275,10 +313,16 @@ final class OwnerDesk {
                         + agent.config().outcomeRetentionMillis() / 1000 + " s ago");
     }
 
-    void returned(JobProfile profile) {
+    void returned(JobProfile profile, NodeId from) {
         OwnedJob job = owned.get(profile.id());
         if (job == null) {
             take(profile, MatchTrace.START);
+            return;
+        }
+        if (!JobSenders.mayEnd(job.runNode, job.formerRunNodes, from)) {
+            // Only its run node gives a job back; anyone else would have it run twice.
+            agent.senders().refuse(JobSenders.Refusal.RETURNED_BY_STRANGER, from, profile.id(), "the job runs on "
+                    + job.runNode);
             return;
         }
         agent.explain(profile.id(), ExplainStep.REMATCH, null,
@@ -318,11 +362,14 @@ final class OwnerDesk {
         byClient.forEach((client, jobs) -> {
             JobId[] ids = new JobId[jobs.size()];
             JobState[] states = new JobState[jobs.size()];
+            NodeId[] runNodes = new NodeId[jobs.size()];
             for (int i = 0; i < ids.length; i++) {
                 ids[i] = jobs.get(i).profile.id();
                 states[i] = jobs.get(i).state();
+                runNodes[i] = jobs.get(i).runNode;
             }
-            agent.send(client, new JobProgress(ids, states));
+            // The run nodes named, so that the client takes each job's result from its run node alone.
+            agent.send(client, new JobProgress(ids, states, runNodes));
         });
     }
 
@@ -334,11 +381,11 @@ final class OwnerDesk {
             agent.send(job.runNode, new HeartbeatAck(new JobId[] {id}));
         }
         agent.send(job.profile.client(), new JobResult(id, JobState.FAILED, why));
-        done(new JobDone(id, JobState.FAILED, why), null);
+        end(new JobDone(id, JobState.FAILED, why), null);
     }
 
     private void rematch(OwnedJob job) {
-        job.runNode = null;
+        job.placeOn(null);
         job.running = false;
         job.lastHeard = agent.now();
         agent.events().rematched(job.profile, agent.self(), agent.now());
@@ -358,11 +405,13 @@ final class OwnerDesk {
             }
         }
         HandoffBatches batches = new HandoffBatches();
+        Map<NodeId, List<JobId>> byRunNode = new LinkedHashMap<>();
         for (OwnedJob job : leaving) {
             batches.job(job.profile, job.runNode, job.trace);
             owned.remove(job.profile.id());
             if (job.runNode != null) {
                 handedOver.put(job.profile.id(), new HandedOver(job.runNode, agent.now()));
+                byRunNode.computeIfAbsent(job.runNode, r -> new ArrayList<>()).add(job.profile.id());
             }
         }
         for (var it = outcomes.entrySet().iterator(); it.hasNext(); ) {
@@ -375,6 +424,8 @@ final class OwnerDesk {
         for (OwnershipHandoff m : batches.messages()) {
             agent.send(to, m);
         }
+        // A run node takes a new owner only from the owner it has (JobSenders): this owner names its successor.
+        byRunNode.forEach((runNode, ids) -> agent.send(runNode, new OwnerChanged(ids.toArray(JobId[]::new), to)));
     }
 
     void receiveHandoff(OwnershipHandoff handoff) {
@@ -385,7 +436,7 @@ final class OwnerDesk {
             if (handoff.runNodes()[i] == null) {
                 take(handoff.profiles()[i], handoff.traces()[i]);
             } else {
-                adopt(handoff.profiles()[i], handoff.runNodes()[i], handoff.traces()[i]);
+                adopt(handoff.profiles()[i], handoff.runNodes()[i], handoff.traces()[i], true);
             }
         }
     }

@@ -39,8 +39,14 @@ final class RunDesk {
         return queue;
     }
 
-    void assign(JobAssign assign) {
+    void assign(NodeId from, JobAssign assign) {
         JobProfile profile = assign.profile();
+        if (!JobSenders.namesSender(assign.movedFrom(), from)) {
+            // Only the run node holding a waiting job passes it on, and it names itself.
+            agent.senders().refuse(JobSenders.Refusal.SENDER_MISNAMED, from, profile.id(),
+                    "JobAssign names " + assign.movedFrom() + " as the run node passing it on");
+            return;
+        }
         if (queue.holds(profile.id())) {
             agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom(), assign.moves()));
             return;
@@ -105,22 +111,53 @@ final class RunDesk {
         startNext();
     }
 
-    void ownerChanged(NodeId newOwner, OwnerChanged changed) {
+    /**
+     * {@code from} says the listed jobs' heartbeats go to {@code changed.owner()} (null: to {@code from}).
+     * Taken only from a job's current owner (handing it over) or, for a job this node re-routed, from the
+     * node that adopted it; a job this node no longer holds is passed over (it ended meanwhile).
+     */
+    void ownerChanged(NodeId from, OwnerChanged changed) {
+        NodeId newOwner = changed.owner() == null ? from : changed.owner();
+        boolean refused = false;
         for (JobId id : changed.ids()) {
             HeldJob job = queue.get(id);
-            if (job != null) {
-                job.owner = newOwner;
+            if (job == null) {
+                continue;
             }
+            if (!JobSenders.mayChangeOwner(job.owner, job.rerouted, from, newOwner)) {
+                agent.senders().refuse(JobSenders.Refusal.OWNER_NOT_HANDED_OVER, from, id,
+                        "the job's owner here is " + job.owner + ", which named no successor");
+                job.heldFrom = from;
+                job.heldOwner = newOwner;
+                refused = true;
+                continue;
+            }
+            job.owner = newOwner;
+            job.rerouted = false;
+            if (newOwner.equals(job.heldFrom)) {
+                // A later hand-over that arrived before this one: its giver is the owner now.
+                job.owner = job.heldOwner;
+            }
+            job.heldFrom = null;
+            job.heldOwner = null;
         }
-        ownerLastAck.put(newOwner, agent.now());
+        if (!refused) {
+            ownerLastAck.put(newOwner, agent.now());
+        }
     }
 
     void ack(NodeId owner, HeartbeatAck ack) {
         ownerLastAck.put(owner, agent.now());
         for (JobId id : ack.drop()) {
             HeldJob job = queue.get(id);
-            if (job != null && job.owner.equals(owner)) {
+            if (job == null) {
+                continue; // it ended meanwhile
+            }
+            if (JobSenders.mayDrop(job.owner, owner)) {
                 drop(job);
+            } else {
+                agent.senders().refuse(JobSenders.Refusal.DROP_FROM_NON_OWNER, owner, id,
+                        "the job's owner here is " + job.owner);
             }
         }
         startNext();
@@ -151,6 +188,7 @@ final class RunDesk {
             if (now - lastAck > agent.config().deadAfterMillis()) {
                 ownerLastAck.put(owner, now);
                 for (HeldJob job : jobs) {
+                    job.rerouted = true;
                     agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> "owner " + owner.shortName()
                             + " silent: the job goes to whoever owns its point now");
                     agent.toOwner(job.profile, job.trace, agent.self());

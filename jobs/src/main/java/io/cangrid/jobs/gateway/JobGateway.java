@@ -12,6 +12,7 @@ import io.cangrid.jobs.JobFollower;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.JobNode;
 import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobSenders;
 import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.message.CancelJob;
 import io.cangrid.jobs.message.CancelReply;
@@ -120,7 +121,7 @@ public final class JobGateway implements NodeProgram {
             public void following(JobProfile job) {
                 store.savePending(job);
             }
-        });
+        }, node.agent().senders());
     }
 
     @Override
@@ -176,15 +177,23 @@ public final class JobGateway implements NodeProgram {
         } else if (message instanceof JobResult m) {
             ended(from, m);
         } else if (message instanceof JobProgress m) {
-            for (int i = 0; i < m.ids().length; i++) {
+            int n = Math.min(m.ids().length, m.states().length);
+            for (int i = 0; i < n; i++) {
                 JobId id = m.ids()[i];
-                follower.heard(id);
+                NodeId runNode = m.runNodes() == null || i >= m.runNodes().length ? null : m.runNodes()[i];
+                follower.progress(from, id, m.states()[i], runNode);
                 // Only in memory: the state of a running job is worth no disk write per heartbeat.
                 JobState heard = m.states()[i];
                 taken.computeIfPresent(id, (k, t) -> t.state().isTerminal() ? t : t.withState(heard, null));
             }
         } else if (message instanceof JobStatusReply m) {
-            answered(m);
+            if (m.owner() != null && !m.owner().equals(from)) {
+                // An owner answers for itself; an answer naming another would vouch for nodes it cannot.
+                node.agent().senders().refuse(JobSenders.Refusal.SENDER_MISNAMED, from, m.job(),
+                        "a status answer naming " + m.owner() + " as the owner");
+            } else {
+                answered(m);
+            }
         } else {
             inner.receive(from, message);
         }
@@ -249,6 +258,10 @@ public final class JobGateway implements NodeProgram {
     private void awaitOwner(NodeId client, long ticket, JobProfile profile, long since) {
         ask(profile.id(), SUBMIT_POLL_MILLIS * 4, reply -> {
             boolean held = reply != null && reply.state() != null;
+            if (held) {
+                // The overlay routed the question to the job's owner: its word says who speaks for the job.
+                follower.ownerAnswered(reply);
+            }
             if (held && ctx.self().equals(reply.owner())) {
                 shareWithNeighbour(profile);
             }
@@ -262,15 +275,24 @@ public final class JobGateway implements NodeProgram {
 
     // ---- following jobs ------------------------------------------------------------------------------
 
+    /**
+     * A result from {@code from}: the follower takes it from a node that speaks for the job (or checks it
+     * with the job's owner first). Nothing is kept of a job this node does not follow: a second result of one
+     * that ended here changes nothing, and any other was not this node's to hear.
+     */
     private void ended(NodeId from, JobResult m) {
         // A result with output comes from the run node; one without (refused everywhere, no match) from the owner.
         NodeId ranOn = m.output() != null ? from : null;
         JobStatusReply result = new JobStatusReply(0, m.id(), m.state(), null, ranOn, m.reason(), m.output(),
                 m.waitMillis());
-        if (!follower.result(result)) {
-            recordResult(result); // a job followed elsewhere, or a second result: kept, not followed
+        if (follower.follows(m.id())) {
+            if (follower.result(from, result)) {
+                ctx.schedule(2 * config.heartbeatMillis(), () -> ownerShouldKnow(result, 3));
+            }
+        } else if (!recentlyEnded.containsKey(m.id())) {
+            node.agent().senders().refuse(JobSenders.Refusal.RESULT_NOT_FOLLOWED, from, m.id(),
+                    null);
         }
-        ctx.schedule(2 * config.heartbeatMillis(), () -> ownerShouldKnow(result, 3));
     }
 
     /** Makes sure the job's owner knows how it ended (see {@link GridOutcome}); a few tries at most. */
