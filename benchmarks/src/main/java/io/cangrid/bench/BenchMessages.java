@@ -1,5 +1,6 @@
 package io.cangrid.bench;
 
+import io.cangrid.bench.can.NetBenchmark;
 import io.cangrid.bench.engine.EngineBenchmark;
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.MessageRegistry;
@@ -11,6 +12,7 @@ public final class BenchMessages implements MessageCatalog {
 
     @Override
     public void registerInto(MessageRegistry registry) {
-        registry.register(600, EngineBenchmark.Ping.class);
+        registry.register(600, EngineBenchmark.Ping.class)
+                .register(601, NetBenchmark.HandshakeProbe.class);
     }
 }

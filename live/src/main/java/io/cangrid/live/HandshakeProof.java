@@ -5,16 +5,17 @@ import java.nio.ByteBuffer;
 
 /**
  * The second frame of each side: its credential (a MAC under the grid secret, or its admission token) and
- * its signature, with its own key, over both hellos and that credential.
+ * the proof of its own key: a MAC over both hellos and that credential under the secret the two sides'
+ * keys agree ({@link StaticAgreements}).
  */
-record HandshakeProof(int kind, byte[] credential, byte[] signature) {
+record HandshakeProof(int kind, byte[] credential, byte[] keyProof) {
 
     static final int MAX_BYTES = 1 + 2 + Math.max(SessionKeys.PROOF_BYTES, AdmissionToken.MAX_BYTES)
-            + NodeKey.SIGNATURE_BYTES;
+            + SessionKeys.PROOF_BYTES;
 
     byte[] encode() {
-        return ByteBuffer.allocate(3 + credential.length + signature.length).put((byte) kind)
-                .putShort((short) credential.length).put(credential).put(signature).array();
+        return ByteBuffer.allocate(3 + credential.length + keyProof.length).put((byte) kind)
+                .putShort((short) credential.length).put(credential).put(keyProof).array();
     }
 
     static HandshakeProof decode(byte[] bytes) throws ConnectionRejected {
@@ -24,12 +25,12 @@ record HandshakeProof(int kind, byte[] credential, byte[] signature) {
             int n = b.getShort() & 0xffff;
             byte[] credential = new byte[n];
             b.get(credential);
-            byte[] signature = new byte[NodeKey.SIGNATURE_BYTES];
-            b.get(signature);
+            byte[] keyProof = new byte[SessionKeys.PROOF_BYTES];
+            b.get(keyProof);
             if (b.hasRemaining()) {
                 throw new ConnectionRejected("handshake proof has " + b.remaining() + " trailing byte(s)");
             }
-            return new HandshakeProof(kind, credential, signature);
+            return new HandshakeProof(kind, credential, keyProof);
         } catch (BufferUnderflowException e) {
             throw new ConnectionRejected("truncated handshake proof (" + bytes.length + " bytes)");
         }

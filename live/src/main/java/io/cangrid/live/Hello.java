@@ -7,29 +7,26 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The first frame each side sends: protocol version, grid name, a fresh nonce, the sender's public key and
- * life (incarnation), its ephemeral key-agreement key, and the address peers reach it at (a client has
- * none). The sender's id is not sent but derived from its key and life ({@link NodeKey#nodeId}), so no one
+ * life (incarnation), and the address peers reach it at (a client has none). The sender's id is not sent but derived from its key and life ({@link NodeKey#nodeId}), so no one
  * can use an id without its key. The signatures that follow cover both hellos' exact bytes, so everything
  * here is authenticated once the handshake completes.
  */
-record Hello(int version, String grid, byte[] nonce, byte[] key, long incarnation, byte[] ephemeral, String host,
-        int port) {
+record Hello(int version, String grid, byte[] nonce, byte[] key, long incarnation, String host, int port) {
 
-    /** 4: own keys, ids derived from them, key agreement; a node of version 3 could not read the hello. */
+    /** 4: own keys and ids derived from them; a node of version 3 could not read the hello. */
     static final int PROTOCOL_VERSION = 4;
     static final int NONCE_BYTES = 32;
     static final int MAX_TEXT = 255;
     /** Magic, version, both texts at their longest with their lengths, nonce, keys, incarnation, port. */
-    static final int MAX_BYTES = 4 + 4 + 1 + MAX_TEXT + NONCE_BYTES + NodeKey.PUBLIC_BYTES + 8
-            + EphemeralKeys.PUBLIC_BYTES + 1 + MAX_TEXT + 4;
+    static final int MAX_BYTES = 4 + 4 + 1 + MAX_TEXT + NONCE_BYTES + NodeKey.PUBLIC_BYTES + 8 + 1 + MAX_TEXT + 4;
     private static final int MAGIC = 0x43475244; // "CGRD"
 
     /** A hello for {@code self}, whose id must be the one its key and life give. */
-    static Hello of(String grid, byte[] nonce, NodeKey key, long incarnation, byte[] ephemeral, NodeId self) {
+    static Hello of(String grid, byte[] nonce, NodeKey key, long incarnation, NodeId self) {
         if (NodeKey.nodeId(key.publicKey(), incarnation) != self.value()) {
             throw new IllegalArgumentException("node id " + self.shortName() + " is not the one its key gives");
         }
-        return new Hello(PROTOCOL_VERSION, grid, nonce, key.publicKey(), incarnation, ephemeral,
+        return new Hello(PROTOCOL_VERSION, grid, nonce, key.publicKey(), incarnation,
                 self.hasAddress() ? self.host() : null, self.hasAddress() ? self.port() : 0);
     }
 
@@ -42,10 +39,10 @@ record Hello(int version, String grid, byte[] nonce, byte[] key, long incarnatio
     byte[] encode() {
         byte[] g = grid.getBytes(StandardCharsets.UTF_8);
         byte[] h = host != null ? host.getBytes(StandardCharsets.UTF_8) : new byte[0];
-        ByteBuffer b = ByteBuffer.allocate(4 + 4 + 1 + g.length + NONCE_BYTES + NodeKey.PUBLIC_BYTES + 8
-                + EphemeralKeys.PUBLIC_BYTES + 1 + h.length + 4);
+        ByteBuffer b = ByteBuffer.allocate(4 + 4 + 1 + g.length + NONCE_BYTES + NodeKey.PUBLIC_BYTES + 8 + 1
+                + h.length + 4);
         b.putInt(MAGIC).putInt(version).put((byte) g.length).put(g).put(nonce).put(key).putLong(incarnation)
-                .put(ephemeral).put((byte) h.length).put(h).putInt(port);
+                .put((byte) h.length).put(h).putInt(port);
         return b.array();
     }
 
@@ -64,7 +61,6 @@ record Hello(int version, String grid, byte[] nonce, byte[] key, long incarnatio
             byte[] nonce = bytes(b, NONCE_BYTES);
             byte[] key = bytes(b, NodeKey.PUBLIC_BYTES);
             long incarnation = b.getLong();
-            byte[] ephemeral = bytes(b, EphemeralKeys.PUBLIC_BYTES);
             String host = text(b);
             int port = b.getInt();
             if (b.hasRemaining()) {
@@ -73,7 +69,7 @@ record Hello(int version, String grid, byte[] nonce, byte[] key, long incarnatio
             if (!host.isEmpty() && (port <= 0 || port > 65535)) {
                 throw new ConnectionRejected("invalid handshake hello: port must be in 1..65535, was " + port);
             }
-            return new Hello(version, grid, nonce, key, incarnation, ephemeral, host.isEmpty() ? null : host,
+            return new Hello(version, grid, nonce, key, incarnation, host.isEmpty() ? null : host,
                     host.isEmpty() ? 0 : port);
         } catch (BufferUnderflowException e) {
             throw new ConnectionRejected("truncated handshake hello (" + bytes.length + " bytes)");

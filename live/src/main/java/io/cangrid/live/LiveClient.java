@@ -36,7 +36,7 @@ public final class LiveClient implements AutoCloseable {
     private final SecureRandom random = new SecureRandom();
     private final NodeKey key;
     private final long incarnation = random.nextLong();
-    private final EphemeralKeys ephemeral = new EphemeralKeys();
+    private final StaticAgreements agreements;
     private final SessionGuards guards;
 
     /** A client with a key of its own made for this run. */
@@ -48,6 +48,7 @@ public final class LiveClient implements AutoCloseable {
     public LiveClient(NetConfig config, NodeKey key) {
         this.config = config;
         this.key = key;
+        this.agreements = new StaticAgreements(key);
         this.guards = new SessionGuards(new NonceLedger(), new RejectLog(true), null, new VerifiedTokens());
         this.codec = MessageCodec.discover(config.maxBodyBytes());
         this.encoder = new MessageEncoder(codec, config.maxFrameBytes());
@@ -99,9 +100,7 @@ public final class LiveClient implements AutoCloseable {
         };
         byte[] nonce = new byte[Hello.NONCE_BYTES];
         random.nextBytes(nonce);
-        EphemeralKeys.Pair pair = ephemeral.current();
-        Hello mine = Hello.of(config.grid(), nonce, key, incarnation, pair.publicKey(),
-                NodeId.of(NodeKey.nodeId(key.publicKey(), incarnation)));
+        Hello mine = Hello.of(config.grid(), nonce, key, incarnation, NodeId.of(NodeKey.nodeId(key.publicKey(), incarnation)));
         Bootstrap b = new Bootstrap()
                 .group(group)
                 .channel(NioSocketChannel.class)
@@ -110,7 +109,7 @@ public final class LiveClient implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         Pipelines.install(ch, true, config, codec,
-                                new SessionHandler(true, config, codec, mine, key, pair, events, guards));
+                                new SessionHandler(true, config, codec, mine, agreements, events, guards));
                     }
                 });
         ChannelFuture f = b.connect(host, port);

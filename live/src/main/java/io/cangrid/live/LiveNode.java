@@ -37,6 +37,7 @@ public final class LiveNode implements NodeContext {
     private final NodeKey key;
     private final long incarnation;
     private final Revocations revocations;
+    private final StaticAgreements agreements;
     private final PeerLinks links;
     private final RandomGenerator random;
     private final CompletableFuture<Void> stopped = new CompletableFuture<>();
@@ -53,6 +54,7 @@ public final class LiveNode implements NodeContext {
         this.key = key;
         this.incarnation = incarnation;
         this.revocations = Revocations.forAdmission(runtime.config().admission());
+        this.agreements = new StaticAgreements(key);
         this.random = new SplittableRandom(seeds.nextLong());
         this.links = new PeerLinks(this, runtime.config());
     }
@@ -298,6 +300,10 @@ public final class LiveNode implements NodeContext {
 
     long incarnation() {
         return incarnation;
+    }
+
+    StaticAgreements agreements() {
+        return agreements;
     }
 
     /** The revocations this node enforces; {@link Revocations#keepIn} makes them outlive it. */

@@ -32,7 +32,6 @@ public final class LiveRuntime implements AutoCloseable {
     private final RejectLog rejects = new RejectLog();
     private final NonceLedger nonces = new NonceLedger();
     private final VerifiedTokens tokens = new VerifiedTokens();
-    private final EphemeralKeys ephemeral = new EphemeralKeys();
     private final SecureRandom secureRandom = new SecureRandom();
 
     public LiveRuntime(NetConfig config, int threads) {
@@ -106,9 +105,8 @@ public final class LiveRuntime implements AutoCloseable {
     SessionHandler newSession(boolean initiator, LiveNode self, SessionEvents events) {
         byte[] nonce = new byte[Hello.NONCE_BYTES];
         secureRandom.nextBytes(nonce);
-        EphemeralKeys.Pair pair = ephemeral.current();
-        Hello mine = Hello.of(config.grid(), nonce, self.key(), self.incarnation(), pair.publicKey(), self.self());
-        return new SessionHandler(initiator, config, codec, mine, self.key(), pair, events,
+        Hello mine = Hello.of(config.grid(), nonce, self.key(), self.incarnation(), self.self());
+        return new SessionHandler(initiator, config, codec, mine, self.agreements(), events,
                 new SessionGuards(nonces, rejects, self.revocations(), tokens));
     }
 

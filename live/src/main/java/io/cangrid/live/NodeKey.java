@@ -62,6 +62,53 @@ public final class NodeKey {
         }
     }
 
+    /**
+     * The key's secret scalar as an X25519 private key: the first half of SHA-512 over the Ed25519 seed, the
+     * scalar Ed25519 itself signs with (X25519 clamps it alike). Its public half is the Montgomery form of
+     * this key's public point ({@link #montgomery}), so two holders of Ed25519 keys agree a secret with
+     * X25519 that only they can compute.
+     */
+    PrivateKey agreementKey() {
+        try {
+            byte[] seed = ((java.security.interfaces.EdECPrivateKey) privateKey).getBytes()
+                    .orElseThrow(() -> new IllegalStateException("an Ed25519 key without its seed"));
+            byte[] scalar = Arrays.copyOf(MessageDigest.getInstance("SHA-512").digest(seed), 32);
+            return KeyFactory.getInstance("X25519").generatePrivate(new java.security.spec.XECPrivateKeySpec(
+                    java.security.spec.NamedParameterSpec.X25519, scalar));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("X25519 is not available in this JVM", e);
+        }
+    }
+
+    /**
+     * The X25519 (Montgomery) form of an Ed25519 public key: u = (1 + y) / (1 - y) mod 2^255 - 19, the
+     * birational map of RFC 7748 that takes Ed25519's base point to X25519's.
+     *
+     * @throws IllegalArgumentException for a key with no such form (y = 1, or y not below the prime)
+     */
+    static byte[] montgomery(byte[] edwardsPublic) {
+        byte[] be = new byte[PUBLIC_BYTES];
+        for (int i = 0; i < PUBLIC_BYTES; i++) {
+            be[i] = edwardsPublic[PUBLIC_BYTES - 1 - i];
+        }
+        be[0] &= 0x7f; // the sign of x: the Montgomery form does not depend on it
+        java.math.BigInteger y = new java.math.BigInteger(1, be);
+        if (y.compareTo(FIELD) >= 0 || y.equals(java.math.BigInteger.ONE)) {
+            throw new IllegalArgumentException("not a usable Ed25519 public key");
+        }
+        java.math.BigInteger u = java.math.BigInteger.ONE.add(y)
+                .multiply(java.math.BigInteger.ONE.subtract(y).mod(FIELD).modInverse(FIELD)).mod(FIELD);
+        byte[] out = new byte[PUBLIC_BYTES];
+        byte[] ub = u.toByteArray();
+        for (int i = 0; i < ub.length && i < PUBLIC_BYTES; i++) {
+            out[i] = ub[ub.length - 1 - i];
+        }
+        return out;
+    }
+
+    private static final java.math.BigInteger FIELD = java.math.BigInteger.TWO.pow(255)
+            .subtract(java.math.BigInteger.valueOf(19));
+
     byte[] encodePrivate() {
         return privateKey.getEncoded();
     }

@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One connection's handshake and, after it, its authenticated frames. The initiator sends its hello; the
  * responder answers with its hello and its proof; the initiator checks that proof and sends its own. A
- * proof is the side's credential (a MAC under the grid secret, or its admission token) and its signature
- * over both hellos with the key its id derives from. No message is decoded before both proofs check out.
+ * proof is the side's credential (a MAC under the grid secret, or its admission token) and a MAC over both
+ * hellos under the secret its key (from which its id derives) and the peer's agree. No message is decoded before both proofs check out.
  * Then messages, encoded by their sender (which checks that they fit in a frame), are sealed and opened
  * here and handed to {@link SessionEvents} as coming from the peer's proven id, if the peer's role allows
  * them; anything wrong closes the connection with one log line.
@@ -43,8 +43,7 @@ final class SessionHandler extends ChannelDuplexHandler {
     private final MessageCodec codec;
     private final Hello mine;
     private final byte[] mineBytes;
-    private final NodeKey key;
-    private final EphemeralKeys.Pair ephemeral;
+    private final StaticAgreements agreements;
     private final SessionEvents events;
     private final SessionGuards guards;
     private Stage stage = Stage.AWAIT_HELLO;
@@ -55,15 +54,14 @@ final class SessionHandler extends ChannelDuplexHandler {
     private FrameSeal in;
     private ScheduledFuture<?> deadline;
 
-    SessionHandler(boolean initiator, NetConfig config, MessageCodec codec, Hello mine, NodeKey key,
-            EphemeralKeys.Pair ephemeral, SessionEvents events, SessionGuards guards) {
+    SessionHandler(boolean initiator, NetConfig config, MessageCodec codec, Hello mine, StaticAgreements agreements,
+            SessionEvents events, SessionGuards guards) {
         this.initiator = initiator;
         this.config = config;
         this.codec = codec;
         this.mine = mine;
         this.mineBytes = mine.encode();
-        this.key = key;
-        this.ephemeral = ephemeral;
+        this.agreements = agreements;
         this.events = events;
         this.guards = guards;
     }
@@ -119,18 +117,18 @@ final class SessionHandler extends ChannelDuplexHandler {
         stage = Stage.AWAIT_PROOF;
         if (!initiator) {
             ctx.write(ctx.alloc().buffer(mineBytes.length).writeBytes(mineBytes));
-            byte[] proof = ownProof(theirsBytes, mineBytes);
+            byte[] proof = ownProof(agreements.with(h.key()), theirsBytes, mineBytes);
             ctx.writeAndFlush(ctx.alloc().buffer(proof.length).writeBytes(proof));
         }
     }
 
-    private byte[] ownProof(byte[] initiatorHello, byte[] responderHello) {
+    private byte[] ownProof(byte[] agreed, byte[] initiatorHello, byte[] responderHello) {
         Admission admission = config.admission();
         byte[] credential = admission instanceof GridSecret secret
                 ? SessionKeys.secretProof(secret, initiator, initiatorHello, responderHello)
                 : ((AdmissionToken) admission).encode();
-        byte[] signature = key.sign(SessionKeys.label(initiator), initiatorHello, responderHello, credential);
-        return new HandshakeProof(admission.kind(), credential, signature).encode();
+        byte[] keyProof = SessionKeys.keyProof(agreed, initiator, initiatorHello, responderHello, credential);
+        return new HandshakeProof(admission.kind(), credential, keyProof).encode();
     }
 
     private void onProof(ChannelHandlerContext ctx, byte[] bytes) throws ConnectionRejected {
@@ -138,9 +136,11 @@ final class SessionHandler extends ChannelDuplexHandler {
         byte[] responderHello = initiator ? theirsBytes : mineBytes;
         HandshakeProof proof = HandshakeProof.decode(bytes);
         Role role = checkCredential(proof, initiatorHello, responderHello);
-        if (!NodeKey.verify(theirs.key(), proof.signature(), SessionKeys.label(!initiator), initiatorHello,
-                responderHello, proof.credential())) {
-            throw new ConnectionRejected("handshake signature does not match the peer's key " + NodeKey.text(theirs.key()));
+        byte[] agreed = agreements.with(theirs.key());
+        if (!SessionKeys.matches(SessionKeys.keyProof(agreed, !initiator, initiatorHello, responderHello,
+                proof.credential()), proof.keyProof())) {
+            throw new ConnectionRejected("handshake proof does not match the peer's key " + NodeKey.text(theirs.key())
+                    + " (it does not hold it)");
         }
         NodeId id = theirs.node();
         if (id.hasAddress() && role != Role.NODE) {
@@ -156,12 +156,11 @@ final class SessionHandler extends ChannelDuplexHandler {
                     + id.shortName() + ")");
         }
         if (initiator) {
-            byte[] own = ownProof(initiatorHello, responderHello);
+            byte[] own = ownProof(agreed, initiatorHello, responderHello);
             ctx.writeAndFlush(ctx.alloc().buffer(own.length).writeBytes(own));
         }
         Hello first = initiator ? mine : theirs;
         Hello second = initiator ? theirs : mine;
-        byte[] agreed = EphemeralKeys.agree(ephemeral, theirs.ephemeral());
         out = new FrameSeal(SessionKeys.frameKey(config.admission(), agreed, first, second, initiator));
         in = new FrameSeal(SessionKeys.frameKey(config.admission(), agreed, first, second, !initiator));
         peer = p;

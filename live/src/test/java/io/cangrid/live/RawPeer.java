@@ -75,25 +75,25 @@ public final class RawPeer implements AutoCloseable {
         new SecureRandom().nextBytes(nonce);
         long incarnation = new SecureRandom().nextLong();
         long id = NodeKey.nodeId(key.publicKey(), incarnation);
-        EphemeralKeys.Pair pair = new EphemeralKeys().current();
         Hello mine = claimedKey == null
-                ? Hello.of(grid, nonce, key, incarnation, pair.publicKey(),
-                        host == null ? NodeId.of(id) : new NodeId(id, host, port))
-                : new Hello(Hello.PROTOCOL_VERSION, grid, nonce, claimedKey, incarnation, pair.publicKey(), host, port);
+                ? Hello.of(grid, nonce, key, incarnation, host == null ? NodeId.of(id) : new NodeId(id, host, port))
+                : new Hello(Hello.PROTOCOL_VERSION, grid, nonce, claimedKey, incarnation, host, port);
         byte[] mineBytes = mine.encode();
         sendFrame(mineBytes);
         byte[] theirsBytes = readFrame();
         byte[] theirProofBytes = readFrame();
         Hello theirs;
         HandshakeProof theirProof;
+        byte[] agreed;
         try {
             theirs = Hello.decode(theirsBytes);
             theirProof = HandshakeProof.decode(theirProofBytes);
+            agreed = new StaticAgreements(key).with(theirs.key());
         } catch (ConnectionRejected e) {
             throw new IOException(e.getMessage());
         }
-        boolean ok = NodeKey.verify(theirs.key(), theirProof.signature(), SessionKeys.label(false), mineBytes,
-                theirsBytes, theirProof.credential());
+        boolean ok = SessionKeys.matches(SessionKeys.keyProof(agreed, false, mineBytes, theirsBytes,
+                theirProof.credential()), theirProof.keyProof());
         byte[] credential;
         if (admission instanceof GridSecret secret) {
             ok &= SessionKeys.matches(SessionKeys.secretProof(secret, false, mineBytes, theirsBytes),
@@ -102,14 +102,8 @@ public final class RawPeer implements AutoCloseable {
         } else {
             credential = ((AdmissionToken) admission).encode();
         }
-        byte[] signature = key.sign(SessionKeys.label(true), mineBytes, theirsBytes, credential);
-        sendFrame(new HandshakeProof(admission.kind(), credential, signature).encode());
-        byte[] agreed;
-        try {
-            agreed = EphemeralKeys.agree(pair, theirs.ephemeral());
-        } catch (ConnectionRejected e) {
-            throw new IOException(e.getMessage());
-        }
+        byte[] keyProof = SessionKeys.keyProof(agreed, true, mineBytes, theirsBytes, credential);
+        sendFrame(new HandshakeProof(admission.kind(), credential, keyProof).encode());
         seal = new FrameSeal(SessionKeys.frameKey(admission, agreed, mine, theirs, true));
         unseal = new FrameSeal(SessionKeys.frameKey(admission, agreed, mine, theirs, false));
         return ok;

@@ -16,7 +16,9 @@ import io.cangrid.live.GridSecret;
 import io.cangrid.live.LiveClient;
 import io.cangrid.live.NodeKey;
 import io.cangrid.live.Role;
-import io.cangrid.overlay.PeersRequest;
+import io.cangrid.overlay.ClientRequest;
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeProgram;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -58,6 +60,10 @@ public final class NetBenchmark {
             double routedPerRouterCpuSecond, int idleNodes, double heapBytesPerIdleNode, double joinAndSettleSeconds,
             long updatePeriodMillis, boolean settled, long rejectedConnections, String admission, long handshakes,
             double handshakesPerSecond) {
+    }
+
+    /** What a handshake client asks: the node sends it back. */
+    public record HandshakeProbe(long n) implements ClientRequest {
     }
 
     static final int HANDSHAKE_CLIENTS = 2;
@@ -127,8 +133,22 @@ public final class NetBenchmark {
      * is and close, again and again: every round trip is one full handshake on both sides.
      */
     private static double handshakes(LiveRuntime runtime, NetConfig net, long[] count) {
-        LiveNode node = add(runtime, CanConfig.withUpdatePeriod(ROUTE_PERIOD_MILLIS), Point.of(0.5, 0.5),
-                new ArrayList<>());
+        LiveNode node = runtime.bind(new InetSocketAddress("127.0.0.1", 0), null, 0);
+        node.start(ctx -> new NodeProgram() {
+            @Override
+            public void start() {
+            }
+
+            @Override
+            public void receive(NodeId from, Message message) {
+                ctx.send(from, message);
+            }
+
+            @Override
+            public void leave() {
+                ctx.exit();
+            }
+        }).join();
         AtomicLong done = new AtomicLong();
         long t0 = System.nanoTime();
         long deadline = t0 + TimeUnit.MILLISECONDS.toNanos(HANDSHAKE_MILLIS);
@@ -137,7 +157,7 @@ public final class NetBenchmark {
             Thread t = new Thread(() -> {
                 try (LiveClient client = new LiveClient(net)) {
                     while (System.nanoTime() < deadline) {
-                        client.ask("127.0.0.1", node.self().port(), new PeersRequest(1), Duration.ofSeconds(5));
+                        client.ask("127.0.0.1", node.self().port(), new HandshakeProbe(1), Duration.ofSeconds(5));
                         done.incrementAndGet();
                     }
                 } catch (IOException e) {
