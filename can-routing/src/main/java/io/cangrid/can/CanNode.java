@@ -68,7 +68,22 @@ public final class CanNode {
     };
     private final Acquaintances acquaintances = new Acquaintances();
     /** Routed messages and hand-overs that reached us before our own join was answered, in arrival order. */
-    private List<CanMessage> keptWhileJoining;
+    private List<Kept> keptWhileJoining;
+    /** The layer above's check of the extension its peers send; none until a layer sets one. */
+    private ExtensionCheck extensionCheck;
+    /** Inputs refused at the door; made at the first refusal, as most nodes of a simulation never refuse one. */
+    private Refusals refusals;
+    /**
+     * Claimants asked about a listed claim that outranks one of our zones (see {@link #askClaimant}), whose
+     * answer must be read in full; null while there are none, which is nearly always.
+     */
+    private List<NodeId> askedClaimants;
+    /** Claimants asked and not yet heard from that are remembered: phantoms never answer, and lists are made up freely. */
+    private static final int MAX_ASKED = 64;
+
+    /** A message kept while joining, with the node whose session it came on (null when routed). */
+    private record Kept(NodeId from, CanMessage message) {
+    }
 
     public CanNode(NodeContext ctx, CanConfig config, Point point, Capabilities capabilities) {
         this.ctx = ctx;
@@ -102,6 +117,15 @@ public final class CanNode {
     /** Supplies the extension record that rides on every state message this node sends. */
     public void setStateExtension(Supplier<Message> extension) {
         this.extension = extension;
+    }
+
+    /**
+     * Checks the extension record of every state message received before it reaches the table. A refused
+     * record is counted and replaced by the sender's last accepted one; the claim and liveness it came with
+     * still count, as the overlay's own part of the message passed its own check.
+     */
+    public void setExtensionCheck(ExtensionCheck check) {
+        this.extensionCheck = check;
     }
 
     // ---- life cycle ---------------------------------------------------------------------------------
@@ -160,7 +184,10 @@ public final class CanNode {
             return;
         }
         if (message instanceof NeighbourState s) {
-            onNeighbourState(from, s);
+            NeighbourState admitted = admit(from, s);
+            if (admitted != null) {
+                onNeighbourState(from, admitted);
+            }
         } else if (message instanceof RouteEnvelope env) {
             onRouted(env);
         } else if (message instanceof JoinAccept accept) {
@@ -168,7 +195,12 @@ public final class CanNode {
         } else if (message instanceof JoinContacts contacts) {
             joinDesk.onContacts(contacts);
         } else if (message instanceof Takeover t) {
-            takeovers.onTakeover(t);
+            Refusals.Kind problem = TakeoverCheck.problem(t, from);
+            if (problem != null) {
+                refuse(problem, from, "a takeover claim");
+            } else {
+                takeovers.onTakeover(t);
+            }
         } else if (message instanceof ZoneHandoff h) {
             onHandoff(from, h);
         } else if (message instanceof ListRequest) {
@@ -193,7 +225,7 @@ public final class CanNode {
     private void onRouted(RouteEnvelope env) {
         if (phase == CanPhase.JOINING) {
             // Our new zone's owner may route to us before its acceptance reaches us: hold on to it.
-            keepWhileJoining(env);
+            keepWhileJoining(null, env);
             return;
         }
         if (phase != CanPhase.ACTIVE) {
@@ -207,9 +239,17 @@ public final class CanNode {
                     joinDesk.onJoinRequest(join);
                 }
             } else if (env.payload() instanceof NeighbourProbe probe) {
-                NodeId asker = probe.asker().self().node();
-                if (!asker.equals(ctx.self())) {
-                    onNeighbourState(asker, probe.asker());
+                // A probe is routed, so no session vouches for its sender: it must at least name itself
+                // consistently and be well formed.
+                NeighbourState asked = probe.asker() == null || probe.asker().self() == null ? null : probe.asker();
+                NodeId asker = asked == null ? null : asked.self().node();
+                NeighbourState admitted = asker == null ? null : admit(asker, asked);
+                if (admitted == null) {
+                    if (asker == null) {
+                        refuse(Refusals.Kind.MALFORMED_STATE, env.origin(), "a neighbour probe");
+                    }
+                } else if (!asker.equals(ctx.self())) {
+                    onNeighbourState(asker, admitted);
                     sendState(asker);
                 }
             } else {
@@ -251,7 +291,11 @@ public final class CanNode {
         NodeZones theirs = s.self();
         long now = ctx.now();
         NeighbourEntry known = table.get(from);
-        if (known != null && known.holdsUnreduced(theirs)) {
+        boolean asked = askedClaimants != null && askedClaimants.remove(from);
+        if (askedClaimants != null && askedClaimants.isEmpty()) {
+            askedClaimants = null;
+        }
+        if (known != null && known.holdsUnreduced(theirs) && !asked) {
             // The same claim as last time: every conflict and overlap it could cause has been handled. Only
             // liveness, the extension (queue, aggregates) and what changed in its list are news. This is the
             // steady state of every settled overlay, and then the list carries no change either.
@@ -263,7 +307,11 @@ public final class CanNode {
             }
             return;
         }
-        boolean mineChanged = takeovers.resolveConflicts(theirs);
+        if (EpochBound.exceeded(theirs.zones(), zones.toArray(), table.entries())) {
+            refuse(Refusals.Kind.EPOCH_JUMP, from, "a claim");
+            return;
+        }
+        boolean mineChanged = takeovers.resolveConflicts(theirs, true);
         NodeZones[] news;
         if (known != null && theirs.version() < known.version()) {
             // Overtaken in flight by newer news of the same node; it still shows the node is alive.
@@ -340,8 +388,15 @@ public final class CanNode {
         }
         boolean yielded = false;
         for (int i = 0; i < n; i++) {
-            // Overlapping claims are settled even between nodes that are not neighbours.
-            yielded |= takeovers.resolveConflicts(near[i]);
+            if (EpochBound.exceeded(near[i].zones(), zones.toArray())) {
+                // A listed claim no correct node makes: it is passed over, as if not listed.
+                refuse(Refusals.Kind.EPOCH_JUMP, near[i].node(), "a listed claim");
+                near[i] = null;
+                continue;
+            }
+            // Overlapping claims are settled even between nodes that are not neighbours; but a claim heard
+            // second-hand only makes us ask its claimant, whose own answer settles it (see resolveConflicts).
+            yielded |= takeovers.resolveConflicts(near[i], heardFirstHand(near[i]));
         }
         if (yielded) {
             zonesChanged(null);
@@ -350,6 +405,9 @@ public final class CanNode {
         int f = 0;
         for (int i = 0; i < n; i++) {
             NodeZones c = near[i];
+            if (c == null) {
+                continue;
+            }
             // Second-hand news only ever adds a node: whether it stays is for its own messages to say.
             if (!zones.isNeighbourOfAny(c.zones()) || table.isStale(c)) {
                 continue;
@@ -382,14 +440,24 @@ public final class CanNode {
     }
 
     private void onHandoff(NodeId from, ZoneHandoff h) {
+        onHandoff(from, h, false);
+    }
+
+    /** {@code whileJoining}: the zones came before our join was answered, and were kept until now. */
+    private void onHandoff(NodeId from, ZoneHandoff h, boolean whileJoining) {
         if (phase == CanPhase.JOINING) {
             // A leaving node found us in its table (the owner that split for us listed us) before our own
-            // answer reached us: the zones are ours as soon as we are in.
-            keepWhileJoining(h);
+            // answer reached us: the zones are ours as soon as we are in, and the giver is checked then.
+            keepWhileJoining(from, h);
             return;
         }
         if (phase != CanPhase.ACTIVE) {
             log.warn("{}: zones handed over by {} while {}; they will be recovered by takeover", ctxName(), from, phase);
+            return;
+        }
+        Refusals.Kind problem = HandoffCheck.problem(h, from, whileJoining, zones, table, point.dimensions());
+        if (problem != null) {
+            refuse(problem, from, "zones handed over");
             return;
         }
         for (Zone z : h.zones()) {
@@ -693,27 +761,87 @@ public final class CanNode {
         }
         zonesChanged(learned);
         if (keptWhileJoining != null) {
-            List<CanMessage> kept = keptWhileJoining;
+            List<Kept> kept = keptWhileJoining;
             keptWhileJoining = null;
             // Zones handed over first, so that routed messages find all the space that is ours.
-            for (CanMessage m : kept) {
-                if (m instanceof ZoneHandoff h) {
-                    onHandoff(null, h);
+            for (Kept k : kept) {
+                if (k.message() instanceof ZoneHandoff h) {
+                    onHandoff(k.from(), h, true);
                 }
             }
-            for (CanMessage m : kept) {
-                if (m instanceof RouteEnvelope env) {
+            for (Kept k : kept) {
+                if (k.message() instanceof RouteEnvelope env) {
                     onRouted(env);
                 }
             }
         }
     }
 
-    private void keepWhileJoining(CanMessage m) {
+    private void keepWhileJoining(NodeId from, CanMessage m) {
         if (keptWhileJoining == null) {
             keptWhileJoining = new ArrayList<>(2);
         }
-        keptWhileJoining.add(m);
+        keptWhileJoining.add(new Kept(from, m));
+    }
+
+    /**
+     * The state message as this node may read it, or null when it must be refused whole: its overlay part
+     * must pass {@link NeighbourStateCheck}; an extension the layer above refuses is replaced by the sender's
+     * last accepted one.
+     */
+    private NeighbourState admit(NodeId from, NeighbourState s) {
+        int dims = point.dimensions();
+        Refusals.Kind problem = NeighbourStateCheck.problem(s, from, dims);
+        if (problem != null) {
+            refuse(problem, from, "a state message");
+            return null;
+        }
+        if (extensionCheck != null) {
+            String bad = extensionCheck.problem(s.extension(), s.self(), dims);
+            if (bad != null) {
+                refuse(Refusals.Kind.BAD_EXTENSION, from, "a state extension: " + bad);
+                NeighbourEntry known = table.get(from);
+                NeighbourState last = known == null ? null : known.lastState();
+                return s.withExtension(last == null ? null : last.extension());
+            }
+        }
+        return s;
+    }
+
+    /**
+     * Sends our state to a node whose claim, as another node listed it, outranks one of our zones: the claim
+     * is only a hint until the claimant states it itself. A claimant that holds the space answers with its
+     * state (see {@link Takeovers#resolveConflicts}), which is then read in full even if our table holds the
+     * same claim second-hand, so that it settles the overlap first-hand.
+     */
+    void askClaimant(NodeId claimant) {
+        if (askedClaimants == null) {
+            askedClaimants = new ArrayList<>(2);
+        }
+        if (!askedClaimants.contains(claimant)) {
+            if (askedClaimants.size() >= MAX_ASKED) {
+                askedClaimants.remove(0);
+            }
+            askedClaimants.add(claimant);
+        }
+        sendState(claimant);
+    }
+
+    /** True when our table holds {@code c} as its node's own last state message stated it. */
+    private boolean heardFirstHand(NodeZones c) {
+        NeighbourEntry e = table.get(c.node());
+        return e != null && e.lastState() != null && e.lastState().self().sameAs(c);
+    }
+
+    void refuse(Refusals.Kind kind, NodeId from, String what) {
+        refusalCounts().refuse(ctx.self(), kind, from, what);
+    }
+
+    private Refusals refusalCounts() {
+        if (refusals == null) {
+            refusals = new Refusals();
+        }
+        return refusals;
     }
 
     void redrawVirtualCoordinate() {
@@ -798,6 +926,11 @@ public final class CanNode {
 
     public double volume() {
         return zones.volume();
+    }
+
+    /** The inputs from peers this node refused at the door, by kind. */
+    public Refusals refusals() {
+        return refusalCounts();
     }
 
     /** Routed messages this node dropped (hop limit, no neighbour, not active). */

@@ -56,6 +56,11 @@ public record NeighbourState(
         this(self, point, capabilities, neighbours, UNVERSIONED, NO_CLAIMS, NO_NODES, UNVERSIONED, extension);
     }
 
+    /** The same state with another extension (a receiver's stand-in for one its layer refused). */
+    public NeighbourState withExtension(Message other) {
+        return new NeighbourState(self, point, capabilities, listed, baseVersion, changed, dropped, listVersion, other);
+    }
+
     /** True when the message carries the sender's base list, not only the changes since it. */
     public boolean carriesList() {
         return listed != null;
