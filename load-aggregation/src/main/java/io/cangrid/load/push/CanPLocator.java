@@ -13,6 +13,7 @@ import io.cangrid.can.match.OrthantWalker;
 import io.cangrid.jobs.LocatorFactory;
 import io.cangrid.can.match.UpwardWalk;
 import io.cangrid.load.LoadState;
+import io.cangrid.load.LoadStateCheck;
 import io.cangrid.load.PromptLoadUpdates;
 import io.cangrid.load.ZoneLoadPublisher;
 import io.cangrid.overlay.Message;
@@ -82,6 +83,7 @@ public final class CanPLocator implements Locator {
         this.promise = new IdlePromise(ctx, agent.queue());
         this.waiting = new WaitingJobs(ctx, can, agent, schema, config, choice, around, promise);
         can.setStateExtension(this::published);
+        can.setExtensionCheck(LoadStateCheck.INSTANCE);
         this.prompt = config.push().promptUpdates()
                 ? new PromptLoadUpdates(ctx, can, loads, can.config().updatePeriodMillis() / PROMPT_UPDATES_PER_PERIOD)
                 : null;

@@ -1,0 +1,107 @@
+package io.cangrid.load;
+
+import io.cangrid.can.ExtensionCheck;
+import io.cangrid.can.geometry.Zone;
+import io.cangrid.can.message.NodeZones;
+import io.cangrid.jobs.JobLoad;
+import io.cangrid.overlay.Message;
+
+/**
+ * The door of CAN-P's extension: a neighbour's {@link LoadState} is read (Eq. 1–2 over it, every period, in
+ * a timer) only when every value in it is one a correct node publishes. The overlay refuses a record that
+ * fails, keeps the sender's last good one, and counts the refusal (see {@code CanNode#setExtensionCheck}).
+ *
+ * <ul>
+ *   <li>the node's own load: a queue length of zero or more, a finite backlog of zero or more seconds;</li>
+ *   <li>one zone load per zone the sender claims, at most: the publisher computes them from the same
+ *       zones, in the same instant, as the claim beside them;</li>
+ *   <li>each zone load: a zone of this space, a share of its node in [0, 1] (a node counts once, split
+ *       among its zones by volume), a finite queue share of zero or more, and for each of the space's
+ *       dimensions exactly one aggregate of each measure, finite, zero or more and at most
+ *       {@link #MAX_AGGREGATE}.</li>
+ * </ul>
+ */
+public final class LoadStateCheck implements ExtensionCheck {
+
+    public static final LoadStateCheck INSTANCE = new LoadStateCheck();
+
+    /**
+     * The largest aggregate a correct node publishes: the nodes or queued jobs of a whole grid, far beyond a
+     * billion of either. Unbounded, a peer's value near {@code Double.MAX_VALUE} would turn into infinity in
+     * the sums of the nodes below it, whose own loads would then be refused by their neighbours in turn.
+     */
+    public static final double MAX_AGGREGATE = 1e15;
+
+    private LoadStateCheck() {
+    }
+
+    @Override
+    public String problem(Message extension, NodeZones sender, int dimensions) {
+        if (extension == null) {
+            // A node that publishes no loads (yet) is read as idle and as having nothing above it.
+            return null;
+        }
+        if (extension instanceof JobLoad own) {
+            return jobLoadProblem(own);
+        }
+        if (!(extension instanceof LoadState state)) {
+            return "a " + extension.getClass().getSimpleName() + " where load aggregates belong";
+        }
+        String own = state.own() == null ? "no own load" : jobLoadProblem(state.own());
+        if (own != null) {
+            return own;
+        }
+        ZoneLoad[] zones = state.zones();
+        if (zones == null || zones.length > sender.zones().length) {
+            return (zones == null ? "no" : zones.length) + " zone loads for a claim of " + sender.zones().length + " zone(s)";
+        }
+        for (ZoneLoad z : zones) {
+            String bad = zoneLoadProblem(z, dimensions);
+            if (bad != null) {
+                return bad;
+            }
+        }
+        return null;
+    }
+
+    private static String jobLoadProblem(JobLoad load) {
+        if (load.queueLength() < 0 || !(load.backlogSeconds() >= 0) || !Double.isFinite(load.backlogSeconds())) {
+            return "a queue of " + load.queueLength() + " with " + load.backlogSeconds() + " s of backlog";
+        }
+        return null;
+    }
+
+    private static String zoneLoadProblem(ZoneLoad z, int dims) {
+        if (z == null) {
+            return "a missing zone load";
+        }
+        Zone zone = z.zone();
+        if (zone == null || zone.dimensions() != dims) {
+            return "a zone load of " + (zone == null ? "no zone" : zone.dimensions() + " dimension(s)");
+        }
+        if (!(z.nodes() >= 0 && z.nodes() <= 1) || !count(z.queued())) {
+            return "a zone share of " + z.nodes() + " node(s) and " + z.queued() + " queued";
+        }
+        if (!aggregates(z.nodesAbove(), dims) || !aggregates(z.queuedAbove(), dims)) {
+            return "aggregates that are not " + dims + " finite counts";
+        }
+        return null;
+    }
+
+    private static boolean aggregates(double[] values, int dims) {
+        if (values == null || values.length != dims) {
+            return false;
+        }
+        for (double v : values) {
+            if (!count(v)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A finite count, zero or more, at most {@link #MAX_AGGREGATE} (NaN fails every comparison). */
+    private static boolean count(double v) {
+        return v >= 0 && v <= MAX_AGGREGATE;
+    }
+}

@@ -1,0 +1,93 @@
+package io.cangrid.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cangrid.can.CanNode;
+import io.cangrid.can.Refusals;
+import io.cangrid.can.geometry.Zone;
+import io.cangrid.jobs.JobLoad;
+import io.cangrid.load.push.CanPConfig;
+import java.util.Arrays;
+import java.util.function.Function;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A grid member that publishes malformed load aggregates in every state message, one kind of malformation per
+ * run, on the deterministic simulation. Its neighbours refuse each one (counted), keep reading its last good
+ * loads, and stay up: no exception in any timer, the overlay stays tiled with exact neighbour tables, every
+ * node's published aggregates stay exact on the lower faces of the space, and new jobs still start.
+ */
+class HostileLoadStateTest {
+
+    private static final long SEED = 61;
+    private static final int NODES = 30;
+    private static final int ATTACK_PERIODS = 6;
+
+    /** A malformed version of what the liar publishes, built from one of its zones. */
+    enum Malformed {
+        EMPTY_AGGREGATES(z -> loads(new ZoneLoad(z, 1, 0, new double[0], new double[0]))),
+        AGGREGATES_OF_ANOTHER_DIMENSION(z -> loads(new ZoneLoad(z, 1, 0, new double[z.dimensions() + 2],
+                new double[z.dimensions() + 2]))),
+        NAN_SHARE(z -> loads(new ZoneLoad(z, Double.NaN, 0, new double[z.dimensions()], new double[z.dimensions()]))),
+        NEGATIVE_QUEUE(z -> loads(new ZoneLoad(z, 1, -50, new double[z.dimensions()], new double[z.dimensions()]))),
+        HUGE_AGGREGATE(z -> loads(new ZoneLoad(z, 1, 0, filled(z.dimensions(), 1e300), new double[z.dimensions()]))),
+        INFINITE_BACKLOG(z -> new LoadState(new JobLoad(0, Double.POSITIVE_INFINITY), new ZoneLoad[] {
+            ZoneLoad.alone(z, 1, 0)})),
+        MORE_ZONE_LOADS_THAN_ZONES(z -> loads(ZoneLoad.alone(z, 1, 0), ZoneLoad.alone(z, 1, 0),
+                ZoneLoad.alone(z, 1, 0))),
+        ZONE_OF_ANOTHER_SPACE(z -> loads(ZoneLoad.alone(Zone.wholeSpace(z.dimensions() - 1), 1, 0)));
+
+        final Function<Zone, LoadState> make;
+
+        Malformed(Function<Zone, LoadState> make) {
+            this.make = make;
+        }
+
+        private static LoadState loads(ZoneLoad... zones) {
+            return new LoadState(JobLoad.IDLE, zones);
+        }
+
+        private static double[] filled(int n, double v) {
+            double[] a = new double[n];
+            Arrays.fill(a, v);
+            return a;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Malformed.class)
+    void malformedLoadsAreRefusedAndTheGridKeepsWorking(Malformed kind) {
+        LoadGrid grid = new LoadGrid(SEED, CanPConfig.withStoppingFactor(2));
+        String context = "seed " + SEED + ", " + kind;
+        grid.grow(NODES, LoadGrid.Population.UNIFORM, 40);
+        assertThat(grid.settle(60)).as("%s: overlay settles: %s", context, grid.inspect().describe()).isTrue();
+        grid.submitEndless(2 * NODES);
+        assertThat(grid.runUntilAllQueued(2 * NODES, 60_000)).as("%s: every job queued", context).isTrue();
+        grid.sim.runFor(10 * grid.updatePeriod());
+        assertThat(AggregateCheck.lowerFaceMismatch(grid.active())).as("%s: exact before the attack", context).isNull();
+
+        CanNode liar = grid.activeCans().get(NODES / 2);
+        LoadState lie = kind.make.apply(liar.zones()[0]);
+        liar.setStateExtension(() -> lie);
+        for (int p = 0; p < ATTACK_PERIODS; p++) {
+            grid.sim.runFor(grid.updatePeriod());
+            assertThat(grid.isSettled()).as("%s, period %d of the attack: tiled, exact tables: %s", context, p,
+                    grid.inspect().describe()).isTrue();
+            assertThat(grid.active()).as(context).hasSize(NODES);
+        }
+        // The liar's neighbours go on with its last good loads, and what the liar itself computes is its own.
+        assertThat(AggregateCheck.lowerFaceMismatch(grid.active()))
+                .as("%s: aggregates stay exact on the lower faces", context).isNull();
+        long refused = 0;
+        for (CanNode n : grid.activeCans()) {
+            refused += n.refusals().count(Refusals.Kind.BAD_EXTENSION);
+        }
+        // The first lie leaves with the liar's next periodic state, up to a period after it began.
+        assertThat(refused).as("%s: every neighbour refuses every malformed state", context)
+                .isGreaterThanOrEqualTo((long) (ATTACK_PERIODS - 1) * liar.neighbours().size());
+
+        grid.submitEndless(NODES);
+        assertThat(grid.runUntilAllQueued(3 * NODES, 60_000)).as("%s: new jobs still start", context).isTrue();
+    }
+}
