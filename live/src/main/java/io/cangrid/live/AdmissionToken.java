@@ -114,8 +114,9 @@ public record AdmissionToken(String grid, Role role, byte[] id, long issuedAt, l
             ByteBuffer b = ByteBuffer.wrap(bytes);
             int version = b.get();
             if (version != VERSION) {
-                throw new CredentialException("admission token of version " + version + "; this cangrid reads"
-                        + " version " + VERSION + ": make a new one with `cangrid grid token`");
+                throw new CredentialException("admission token of unknown version " + version + " (malformed, or"
+                        + " made by another cangrid; this one reads version " + VERSION + "): make a new one with"
+                        + " `cangrid grid token`");
             }
             int r = b.get();
             if (r < 0 || r >= Role.values().length) {

@@ -144,16 +144,17 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     public Integer call() throws Exception {
         NodeSettings settings = NodeSettings.load(config, sets);
         ExecPolicy policy = parsed("--exec", () -> ExecPolicy.parse(exec));
+        // Every credential is checked before the work directory is taken and anything binds: a node never
+        // starts half-admitted.
+        Path secretPath = client.token != null ? client.token : SecretFile.resolve(client.secretFile);
+        Admission admission = admission(secretPath);
         Path dir = WorkDirectory.prepare(workdir != null ? workdir
                 : Path.of(System.getProperty("user.home"), ".cangrid", "node"));
         if (workdir == null) {
             log.info("work directory {} (the default; a second node on this machine needs --workdir DIR)", dir);
         }
         Capabilities caps = capabilities(dir);
-        // Every credential is checked before anything binds: a node never starts half-admitted.
-        Path secretPath = client.token != null ? client.token : SecretFile.resolve(client.secretFile);
         ExecSettings execSettings = execSettings(policy, settings, caps, dir, secretPath);
-        Admission admission = admission(secretPath);
         NodeKey key = KeyFile.loadOrCreate(dir.resolve(KEY_FILE));
         String gridName = admission instanceof AdmissionToken t ? t.grid() : client.grid;
         NetConfig net = NetConfig.of(gridName, admission)
