@@ -25,6 +25,11 @@ import org.slf4j.LoggerFactory;
  * that has just taken the zone (a restarted node among them) may not know the job yet. After
  * {@link JobConfig#maxRuns()} attempts lost this way the job ends FAILED.
  *
+ * <p>A result is taken only from a node that speaks for the job: its owner (the node a lookup reached, or,
+ * before any lookup, the first to report progress on it) and the run nodes that owner named. A result from
+ * any other node is checked with the owner first, and refused when the owner does not name its sender
+ * ({@link JobSenders}): a grid member cannot end another's job with a forged result.
+ *
  * <p>Where the follower runs says how it reaches owners and what a result becomes, through {@link Port}.
  * It runs on its node's thread and takes time only from the node's context.
  */

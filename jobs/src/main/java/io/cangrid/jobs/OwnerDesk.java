@@ -228,7 +228,10 @@ final class OwnerDesk {
         JobId id = done.id();
         OwnedJob job = owned.remove(id);
         ended.put(id, Boolean.TRUE);
-        NodeId ranOn = done.state() == JobState.NO_MATCH ? null : (job != null && job.runNode != null ? job.runNode : from);
+        // A run node the owner had replaced (presumed dead, yet it ran the job) is where the job ran.
+        boolean byFormer = job != null && from != null && job.formerRunNodes.contains(from);
+        NodeId ranOn = done.state() == JobState.NO_MATCH ? null
+                : byFormer ? from : (job != null && job.runNode != null ? job.runNode : from);
         JobOutcome outcome = new JobOutcome(done.state(), done.reason(), ranOn, agent.now(), done.output(),
                 done.waitMillis(), job == null ? 0 : job.runs() + (job.runNode == null && ranOn != null ? 1 : 0));
         outcomes.put(id, outcome);
