@@ -73,13 +73,6 @@ public final class CanNode {
     private ExtensionCheck extensionCheck;
     /** Inputs refused at the door; made at the first refusal, as most nodes of a simulation never refuse one. */
     private Refusals refusals;
-    /**
-     * Claimants asked about a listed claim that outranks one of our zones (see {@link #askClaimant}), whose
-     * answer must be read in full; null while there are none, which is nearly always.
-     */
-    private List<NodeId> askedClaimants;
-    /** Claimants asked and not yet heard from that are remembered: phantoms never answer, and lists are made up freely. */
-    private static final int MAX_ASKED = 64;
 
     /** A message kept while joining, with the node whose session it came on (null when routed). */
     private record Kept(NodeId from, CanMessage message) {
@@ -291,11 +284,7 @@ public final class CanNode {
         NodeZones theirs = s.self();
         long now = ctx.now();
         NeighbourEntry known = table.get(from);
-        boolean asked = askedClaimants != null && askedClaimants.remove(from);
-        if (askedClaimants != null && askedClaimants.isEmpty()) {
-            askedClaimants = null;
-        }
-        if (known != null && known.holdsUnreduced(theirs) && !asked) {
+        if (known != null && known.holdsUnreduced(theirs)) {
             // The same claim as last time: every conflict and overlap it could cause has been handled. Only
             // liveness, the extension (queue, aggregates) and what changed in its list are news. This is the
             // steady state of every settled overlay, and then the list carries no change either.
@@ -311,7 +300,7 @@ public final class CanNode {
             refuse(Refusals.Kind.EPOCH_JUMP, from, "a claim");
             return;
         }
-        boolean mineChanged = takeovers.resolveConflicts(theirs, true);
+        boolean mineChanged = takeovers.resolveConflicts(theirs);
         NodeZones[] news;
         if (known != null && theirs.version() < known.version()) {
             // Overtaken in flight by newer news of the same node; it still shows the node is alive.
@@ -394,9 +383,8 @@ public final class CanNode {
                 near[i] = null;
                 continue;
             }
-            // Overlapping claims are settled even between nodes that are not neighbours; but a claim heard
-            // second-hand only makes us ask its claimant, whose own answer settles it (see resolveConflicts).
-            yielded |= takeovers.resolveConflicts(near[i], heardFirstHand(near[i]));
+            // Overlapping claims are settled even between nodes that are not neighbours.
+            yielded |= takeovers.resolveConflicts(near[i]);
         }
         if (yielded) {
             zonesChanged(null);
@@ -806,31 +794,6 @@ public final class CanNode {
             }
         }
         return s;
-    }
-
-    /**
-     * Sends our state to a node whose claim, as another node listed it, outranks one of our zones: the claim
-     * is only a hint until the claimant states it itself. A claimant that holds the space answers with its
-     * state (see {@link Takeovers#resolveConflicts}), which is then read in full even if our table holds the
-     * same claim second-hand, so that it settles the overlap first-hand.
-     */
-    void askClaimant(NodeId claimant) {
-        if (askedClaimants == null) {
-            askedClaimants = new ArrayList<>(2);
-        }
-        if (!askedClaimants.contains(claimant)) {
-            if (askedClaimants.size() >= MAX_ASKED) {
-                askedClaimants.remove(0);
-            }
-            askedClaimants.add(claimant);
-        }
-        sendState(claimant);
-    }
-
-    /** True when our table holds {@code c} as its node's own last state message stated it. */
-    private boolean heardFirstHand(NodeZones c) {
-        NeighbourEntry e = table.get(c.node());
-        return e != null && e.lastState() != null && e.lastState().self().sameAs(c);
     }
 
     void refuse(Refusals.Kind kind, NodeId from, String what) {

@@ -182,13 +182,9 @@ final class Takeovers {
 
     /**
      * Settles overlap between our zones and a neighbour's claim. Returns true when we gave a zone up.
-     * A zone is only given up when the winner's zone covers it, so no space is ever left unowned, and only
-     * to a claim heard {@code firstHand}, in its claimant's own state message: a claim another node lists
-     * may be stale or made up, so where it would win we send the claimant our state instead. A claimant
-     * that holds the space answers with its own state, which settles it first-hand; one that does not, or
-     * does not exist, moves nothing.
+     * A zone is only given up when the winner's zone covers it, so no space is ever left unowned.
      */
-    boolean resolveConflicts(NodeZones theirs, boolean firstHand) {
+    boolean resolveConflicts(NodeZones theirs) {
         boolean changed = false;
         for (Zone x : theirs.zones()) {
             for (Zone m : node.ownZones().toArray()) {
@@ -215,9 +211,6 @@ final class Takeovers {
                         || (x.volume() == m.volume() && theirs.node().compareTo(node.id()) < 0)));
                 if (!theyWin) {
                     node.sendState(theirs.node());
-                } else if (!firstHand) {
-                    log.debug("{}: asking {} about its listed claim on {} ({})", node.ctxName(), theirs.node(), m, x);
-                    node.askClaimant(theirs.node());
                 } else {
                     log.debug("{}: yielding {} to {} ({})", node.ctxName(), m, theirs.node(), x);
                     node.ownZones().remove(m);
