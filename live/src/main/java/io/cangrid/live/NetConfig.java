@@ -35,7 +35,7 @@ public record NetConfig(String grid, Admission admission, int maxFrameBytes, int
 
     public static final String DEFAULT_GRID = "cangrid";
     public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
-    /** A hello takes at most 628 bytes (both its texts at their longest), a proof at most 486 (with a token). */
+    /** A hello takes at most 596 bytes (both its texts at their longest), a proof at most 454 (with a token). */
     public static final int DEFAULT_MAX_HANDSHAKE_FRAME_BYTES = 1024;
     public static final long DEFAULT_HANDSHAKE_MILLIS = 5_000;
     public static final long DEFAULT_IDLE_MILLIS = 120_000;
