@@ -375,7 +375,15 @@ public final class JobGateway implements NodeProgram {
                     best = stored;
                 }
             }
-            if (best != null) {
+            if ((best == null || best.state() == null) && follower.follows(m.job())) {
+                // The point's owner has not heard of a job this node took (it took the point over from an
+                // owner that died or was shut out): the follower submits it again, so it is on its way, not
+                // unknown.
+                ctx.send(client, new JobStatusReply(m.ticket(), m.job(), JobState.ROUTING,
+                        reply == null ? null : reply.owner(), null, "the owner of its point has no record of it"
+                        + " yet; this node follows it and submits it again", null, 0,
+                        reply == null ? 0 : reply.runs()));
+            } else if (best != null) {
                 ctx.send(client, new JobStatusReply(m.ticket(), best.job(), best.state(), best.owner(),
                         best.runNode(), best.reason(), best.output(), best.waitMillis(),
                         Math.max(best.runs(), reply == null ? 0 : reply.runs())));
