@@ -9,6 +9,8 @@ import io.cangrid.jobs.JobLoad;
 import io.cangrid.load.push.CanPConfig;
 import java.util.Arrays;
 import java.util.function.Function;
+import io.cangrid.overlay.sim.WireMode;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -58,6 +60,10 @@ class HostileLoadStateTest {
     @ParameterizedTest
     @EnumSource(Malformed.class)
     void malformedLoadsAreRefusedAndTheGridKeepsWorking(Malformed kind) {
+        // On the wire a state cannot even carry zones of two spaces: the codec refuses to encode it at the
+        // liar, so with copy-on-send there is no message for the receivers to refuse.
+        Assumptions.assumeFalse(kind == Malformed.ZONE_OF_ANOTHER_SPACE
+                && WireMode.fromSystemProperty() == WireMode.KRYO, "the wire format cannot carry " + kind);
         LoadGrid grid = new LoadGrid(SEED, CanPConfig.withStoppingFactor(2));
         String context = "seed " + SEED + ", " + kind;
         grid.grow(NODES, LoadGrid.Population.UNIFORM, 40);
