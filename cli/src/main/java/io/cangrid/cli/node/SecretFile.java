@@ -1,16 +1,16 @@
 package io.cangrid.cli.node;
 
 import io.cangrid.cli.common.UserError;
+import io.cangrid.live.CredentialException;
 import io.cangrid.live.GridSecret;
+import io.cangrid.live.KeyFile;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,20 +86,10 @@ public final class SecretFile {
     }
 
     private static void checkPrivate(Path file) {
-        PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class);
-        if (view == null) {
-            return;
-        }
         try {
-            Set<PosixFilePermission> perms = view.readAttributes().permissions();
-            for (PosixFilePermission p : perms) {
-                if (p.name().startsWith("GROUP") || p.name().startsWith("OTHERS")) {
-                    throw new UserError("grid secret " + file + " can be read by others ("
-                            + PosixFilePermissions.toString(perms) + "); fix it with: chmod 600 " + file);
-                }
-            }
-        } catch (IOException e) {
-            throw new UserError("cannot check permissions of " + file + ": " + e.getMessage(), e);
+            KeyFile.checkPrivate(file);
+        } catch (CredentialException e) {
+            throw new UserError("grid secret " + e.getMessage(), e);
         }
     }
 }
