@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.HexFormat;
 
 /**
@@ -77,14 +76,11 @@ public record AdmissionToken(String grid, Role role, byte[] id, long issuedAt, l
     }
 
     public byte[] encode() {
-        byte[] p = payload();
-        byte[] all = Arrays.copyOf(p, p.length + signature.length);
-        System.arraycopy(signature, 0, all, p.length, signature.length);
-        return all;
+        return SignedText.join(payload(), signature);
     }
 
     public String text() {
-        return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(encode());
+        return SignedText.text(PREFIX, encode());
     }
 
     /**
@@ -93,19 +89,8 @@ public record AdmissionToken(String grid, Role role, byte[] id, long issuedAt, l
      * @throws CredentialException saying what is wrong with it
      */
     public static AdmissionToken parse(String text) {
-        String t = text.trim();
-        if (!t.startsWith(PREFIX)) {
-            throw new CredentialException("not a cangrid admission token (it should start with '" + PREFIX
-                    + "'); make one with `cangrid grid token`");
-        }
-        byte[] bytes;
-        try {
-            bytes = Base64.getUrlDecoder().decode(t.substring(PREFIX.length()));
-        } catch (IllegalArgumentException e) {
-            throw new CredentialException("malformed admission token (" + e.getMessage() + "); copy it whole,"
-                    + " or make a new one with `cangrid grid token`");
-        }
-        return decode(bytes);
+        return decode(SignedText.bytes(PREFIX, text, "admission token",
+                "; copy it whole, or make a new one with `cangrid grid token`"));
     }
 
     /** Reads a token from its bytes, checking its signature. */

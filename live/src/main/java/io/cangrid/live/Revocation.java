@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.HexFormat;
 
 /**
@@ -74,26 +73,16 @@ public record Revocation(Kind kind, byte[] subject, long issuedAt, byte[] author
     }
 
     public byte[] encode() {
-        byte[] p = payload();
-        byte[] all = Arrays.copyOf(p, p.length + signature.length);
-        System.arraycopy(signature, 0, all, p.length, signature.length);
-        return all;
+        return SignedText.join(payload(), signature);
     }
 
     public String text() {
-        return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(encode());
+        return SignedText.text(PREFIX, encode());
     }
 
     public static Revocation parse(String text) {
-        String t = text.trim();
-        if (!t.startsWith(PREFIX)) {
-            throw new CredentialException("not a cangrid revocation (it should start with '" + PREFIX + "')");
-        }
-        try {
-            return decode(Base64.getUrlDecoder().decode(t.substring(PREFIX.length())));
-        } catch (IllegalArgumentException e) {
-            throw new CredentialException("malformed revocation: " + e.getMessage());
-        }
+        return decode(SignedText.bytes(PREFIX, text, "revocation", "; copy it whole, as `cangrid grid revoke`"
+                + " printed it"));
     }
 
     /**
