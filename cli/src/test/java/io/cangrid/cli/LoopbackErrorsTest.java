@@ -50,7 +50,7 @@ class LoopbackErrorsTest extends LoopbackGridWithSecret {
     }
 
     @Test
-    void waitingForAJobNobodyKnowsEndsAtOnceWithUnknown() {
+    void waitingForAJobNobodyKnowsEndsWithUnknownAfterAShortGrace() {
         String unknown = "j0123456789abcdef@00000000.00000000.00000000.12345678";
         long started = System.nanoTime();
         CliRun waited = ask("wait", unknown);

@@ -28,7 +28,10 @@ import org.slf4j.LoggerFactory;
  * <p>A result is taken only from a node that speaks for the job: its owner (the node a lookup reached, or,
  * before any lookup, the first to report progress on it) and the run nodes that owner named. A result from
  * any other node is checked with the owner first, and refused when the owner does not name its sender
- * ({@link JobSenders}): a grid member cannot end another's job with a forged result.
+ * ({@link JobSenders}): a grid member cannot end another's job with a forged result. One case is left: the
+ * owner died before it named the run node, and the node owning the point since has had no record of the job
+ * for a whole client timeout, the proof on which the job would be submitted again. Then the result waiting
+ * for a check is taken instead, so that a job that ended runs no second time.
  *
  * <p>Where the follower runs says how it reaches owners and what a result becomes, through {@link Port}.
  * It runs on its node's thread and takes time only from the node's context.
@@ -331,6 +334,19 @@ public final class JobFollower {
         }
         long timeout = config.clientTimeoutMillis();
         if (ctx.now() - f.noRecordSince <= timeout || ctx.now() - f.lastHeard <= timeout) {
+            return;
+        }
+        if (!f.unchecked.isEmpty()) {
+            // A run node reported the job's end, but the owner that could name it died before it did, and the
+            // node owning the point since has had no record of the job for a whole client timeout: no live
+            // node holds the job (one would have routed it here by now), so the run it reports is the only
+            // one there was. Taking it ends the job once; the alternative is running it again.
+            Unchecked u = f.unchecked.remove(0);
+            log.info("job {}: its owner {} has had no record of it for {} ms; the result {} from {}, whom no"
+                    + " owner could name, is taken rather than running the job again", f.profile.id(),
+                    reply.owner() == null ? "?" : reply.owner().shortName(), timeout, u.result().state(),
+                    u.from().shortName());
+            result(u.result());
             return;
         }
         if (f.profile.attempt() >= config.maxRuns()) {

@@ -95,6 +95,45 @@ class JobRecoveryTest {
         assertThat(grid.program(newOwner).agent.ownedJobs()).as("the new owner learned that both ended").isZero();
     }
 
+    /**
+     * The owner dies right after placing a short job, before it named the run node to the client; the job
+     * ends before the run node could notice its owner's silence, so the end goes to a dead owner and no live
+     * node holds the job. The client cannot check the run node's result with any owner; once the new owner
+     * has had no record of the job for a client timeout, it takes that result instead of running the job
+     * again.
+     */
+    @Test
+    void aResultNoOwnerCouldNameIsTakenAfterTheClientTimeoutInsteadOfRunningTheJobAgain() {
+        JobGrid grid = new JobGrid(15);
+        NodeId injection = grid.node(1);
+        NodeId oldOwner = grid.node(1);
+        NodeId newOwner = grid.node(1);
+        NodeId runNode = grid.node(1);
+        grid.client(injection);
+        grid.placement.ownerIs(oldOwner);
+        grid.placement.runOn(runNode);
+        grid.submit(1_000, 5);
+        long crash = 1_100;
+        grid.sim.at(crash, () -> {
+            grid.sim.crash(oldOwner);
+            grid.placement.ownerIs(newOwner);
+        });
+
+        assertThat(grid.runUntilDone(3_600_000)).isTrue();
+
+        grid.assertEveryJobEndedOnce(1);
+        JobId id = grid.log.jobs().get(0);
+        assertThat(grid.log.of(STARTED, id)).as("runs").hasSize(1);
+        assertThat(grid.log.only(RUN_ENDED, id).at()).as("ended after its owner died").isGreaterThan(crash);
+        assertThat(grid.log.of(SUBMITTED, id)).extracting(e -> e.job().attempt()).containsExactly(1);
+        assertThat(grid.sent(m -> m instanceof ResubmitJob)).isEmpty();
+        assertThat(grid.log.finalState(id)).isEqualTo(JobState.COMPLETED);
+        assertThat(grid.log.only(FINISHED, id).at()).as("taken once the new owner had no record for a timeout")
+                .isGreaterThan(grid.log.only(RUN_ENDED, id).at() + CONFIG.clientTimeoutMillis());
+        JobClient client = grid.sim.program(grid.clientId(), JobClient.class);
+        assertThat(client.senders().refusals()).isZero();
+    }
+
     @Test
     void whenOwnerAndRunNodeBothDieTheClientResubmitsAfterItsTimeout() {
         JobGrid grid = new JobGrid(13);

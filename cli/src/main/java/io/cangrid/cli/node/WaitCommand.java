@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code cangrid wait JOB...}: waits until every job ended and prints how each did. The exit code says how
  * they ended: 0 all COMPLETED with exit code 0, 4 some job failed, found no node, exited non-zero or is
- * known to no node (UNKNOWN, at once), 5 the time ran out first.
+ * known to no node (UNKNOWN, after {@link #UNKNOWN_GRACE_MILLIS}), 5 the time ran out first.
  */
 @Command(name = "wait", description = "Wait for jobs to end; exit 0 when all completed with exit code 0,"
         + " 4 when one did not (or no node knows it), 5 on timeout.")
@@ -40,6 +40,11 @@ public final class WaitCommand implements Callable<Integer> {
      * from an owner taking over the job's zone that moment.
      */
     static final int UNKNOWN_POLLS = 3;
+    /**
+     * And how long nobody must have known it: a job whose owner died is known for a while only to the node it
+     * was submitted through, until that node tells the point's new owner how it stands.
+     */
+    static final long UNKNOWN_GRACE_MILLIS = 15_000;
 
     @Spec
     private CommandSpec spec;
@@ -61,6 +66,7 @@ public final class WaitCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         Map<JobId, JobStatusReply> ended = new LinkedHashMap<>();
         Map<JobId, Integer> unknown = new LinkedHashMap<>();
+        Map<JobId, Long> unknownSince = new LinkedHashMap<>();
         List<JobId> ids = jobs.stream().map(PeerOptions::jobId).toList();
         long deadline = System.nanoTime() + timeout.toNanos();
         try (GridClient grid = peer.connect()) {
@@ -70,9 +76,13 @@ public final class WaitCommand implements Callable<Integer> {
                         JobStatusReply r = statusOrNull(grid, id);
                         if (r != null && r.state() != null && r.state().isTerminal()) {
                             ended.put(id, r);
-                        } else if (r != null && r.state() == null && unknown.merge(id, 1, Integer::sum) >= UNKNOWN_POLLS) {
-                            // Nobody knows it: a mistyped id, or one that ended long ago. Waiting would not help.
-                            ended.put(id, r);
+                        } else if (r != null && r.state() == null) {
+                            long since = unknownSince.computeIfAbsent(id, k -> System.nanoTime());
+                            if (unknown.merge(id, 1, Integer::sum) >= UNKNOWN_POLLS
+                                    && System.nanoTime() - since >= UNKNOWN_GRACE_MILLIS * 1_000_000) {
+                                // Nobody knows it: a mistyped id, or one that ended long ago. Waiting would not help.
+                                ended.put(id, r);
+                            }
                         } else if (r != null && r.state() != null) {
                             unknown.put(id, Integer.MIN_VALUE); // known once: a later "no record" is a hand-over
                         }
