@@ -53,7 +53,16 @@ class DashboardApiTest {
 
     @Test
     void nodesAnswersWhatNodesJsonPrints() throws Exception {
+        // The nodes have joined, but neighbour tables may still be settling: both views are taken once the
+        // grid's own view shows all four (at most 20 s).
         HttpResponse<String> r = grid.getWithToken("/api/nodes");
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (r.statusCode() == 200 && System.nanoTime() < deadline
+                && !(JSON.readTree(r.body()).get("count").asInt() == 4
+                        && JSON.readTree(r.body()).get("tilingOk").asBoolean())) {
+            Thread.sleep(200);
+            r = grid.getWithToken("/api/nodes");
+        }
         CliRun cli = grid.cli("nodes", "--json");
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         assertThat(r.headers().firstValue("content-type")).hasValueSatisfying(v -> assertThat(v).startsWith("application/json"));
