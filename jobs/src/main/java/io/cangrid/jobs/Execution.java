@@ -11,6 +11,14 @@ public interface Execution {
     /** A started run, which the node may abort (when the node leaves or the owner gave the job elsewhere). */
     interface Run {
         void abort();
+
+        /** Stops the run where it stands, every process of it, until {@link #resume}; nothing where unsupported. */
+        default void suspend() {
+        }
+
+        /** Lets a suspended run go on. */
+        default void resume() {
+        }
     }
 
     /**

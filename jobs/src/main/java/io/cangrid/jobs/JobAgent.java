@@ -48,17 +48,23 @@ public final class JobAgent {
     private OwnerRoute ownerRoute;
     private JobTrail trail = JobTrail.NONE;
     private OutcomeLedger ledger = OutcomeLedger.NONE;
+    private OwnerPolicy ownerPolicy;
     private boolean stopped;
     private java.util.function.Consumer<JobStatusReply> ownReplies =
             reply -> log.debug("{}: status of {} is {}", reply.owner(), reply.job(), reply.state());
 
     public JobAgent(NodeContext ctx, ResourceSchema schema, double cpuSpeed, Execution execution, JobConfig config,
             JobEvents events) {
+        this(ctx, schema, cpuSpeed, RunCapacity.oneCore(), execution, config, events);
+    }
+
+    public JobAgent(NodeContext ctx, ResourceSchema schema, double cpuSpeed, RunCapacity capacity,
+            Execution execution, JobConfig config, JobEvents events) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.ids = new JobIdFactory(schema);
         this.config = Objects.requireNonNull(config, "config");
         this.events = Objects.requireNonNull(events, "events");
-        this.runner = new RunDesk(this, execution, cpuSpeed);
+        this.runner = new RunDesk(this, execution, cpuSpeed, Objects.requireNonNull(capacity, "capacity"));
         this.senders = new JobSenders(ctx.self());
     }
 
@@ -79,6 +85,19 @@ public final class JobAgent {
     /** Keeps this node's decisions about jobs in {@code trail} (live nodes); by default nothing is kept. */
     public void recordInto(JobTrail trail) {
         this.trail = Objects.requireNonNull(trail, "trail");
+    }
+
+    /**
+     * Yields to the machine's owner as {@code policy} says (a live desktop node); by default a node runs its
+     * jobs whatever its owner does. Set before the node starts.
+     */
+    public void watchOwner(OwnerPolicy policy) {
+        this.ownerPolicy = Objects.requireNonNull(policy, "policy");
+    }
+
+    /** Whether the machine's owner was using it at the last look (always false without an owner policy). */
+    public boolean ownerActive() {
+        return runner.ownerActive();
     }
 
     /** Keeps the outcomes this node records as an owner in {@code ledger} too (live nodes: on disk). */
@@ -114,6 +133,17 @@ public final class JobAgent {
     public void start() {
         long period = config.heartbeatMillis();
         ctx.schedule(1 + ctx.random().nextLong(period), this::tick);
+        if (ownerPolicy != null) {
+            lookAtOwner();
+        }
+    }
+
+    private void lookAtOwner() {
+        if (stopped) {
+            return;
+        }
+        runner.owner(ownerPolicy.presence().active(), ownerPolicy.maxSuspensionMillis());
+        ctx.schedule(ownerPolicy.pollMillis(), this::lookAtOwner);
     }
 
     private void tick() {

@@ -41,7 +41,8 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.overlay = Objects.requireNonNull(overlay, "overlay");
         double cpu = overlay.capabilities().get(0);
-        this.agent = new JobAgent(ctx, settings.schema(), cpu, settings.executions().create(ctx, cpu),
+        RunCapacity capacity = RunCapacity.of(settings.schema(), overlay.capabilities(), settings.cores());
+        this.agent = new JobAgent(ctx, settings.schema(), cpu, capacity, settings.executions().create(ctx, cpu),
                 settings.jobs(), settings.events());
         // The plain load first: a locator that publishes more (load aggregates) replaces it.
         overlay.publish(() -> JobLoad.of(agent.queue(), ctx.now()));

@@ -12,19 +12,26 @@ import java.util.Objects;
  * node executes (a simulated job has none: its work only lets virtual time pass).
  *
  * <p>{@code work} is measured in seconds on a baseline node (cpu = 1.0), so a node of cpu speed {@code s}
- * runs the job in {@code work / s} seconds. Workloads that define run time against another baseline
+ * runs the job in {@code work / s} seconds. {@code cores} is how many of a node's cores the job takes while
+ * it runs (its memory requirement, when it states one, is reserved likewise: see {@link RunQueue}). Workloads that define run time against another baseline
  * (design.md §9) convert when they generate jobs.
  *
  * @param name null when the job has none
  * @param command null for a simulated job
+ * @param cores the cores it occupies while it runs, 1 to {@link #MAX_CORES}
  */
-public record JobSpec(Requirements requirements, double work, String name, JobCommand command) {
+public record JobSpec(Requirements requirements, double work, String name, JobCommand command, int cores) {
 
     /** Names travel in every status message and show in tables: keep them short and on one line. */
     public static final int MAX_NAME_LENGTH = 256;
+    /** The widest job: more cores than any one machine a desktop grid meets. */
+    public static final int MAX_CORES = 1024;
 
     public JobSpec {
         Objects.requireNonNull(requirements, "requirements");
+        if (cores < 1 || cores > MAX_CORES) {
+            throw new IllegalArgumentException("a job takes 1 to " + MAX_CORES + " cores, this one asks " + cores);
+        }
         if (Double.isNaN(work)) {
             throw new IllegalArgumentException("work must be a number of seconds, was NaN");
         }
@@ -55,7 +62,12 @@ public record JobSpec(Requirements requirements, double work, String name, JobCo
         }
     }
 
-    /** A simulated job: no command. */
+    /** A one-core job. */
+    public JobSpec(Requirements requirements, double work, String name, JobCommand command) {
+        this(requirements, work, name, command, 1);
+    }
+
+    /** A simulated one-core job: no command. */
     public JobSpec(Requirements requirements, double work, String name) {
         this(requirements, work, name, null);
     }
@@ -111,7 +123,12 @@ public record JobSpec(Requirements requirements, double work, String name, JobCo
 
     /** The same job with a command to run. */
     public JobSpec withCommand(JobCommand newCommand) {
-        return new JobSpec(requirements, work, name, Objects.requireNonNull(newCommand, "command"));
+        return new JobSpec(requirements, work, name, Objects.requireNonNull(newCommand, "command"), cores);
+    }
+
+    /** The same job taking {@code newCores} cores while it runs. */
+    public JobSpec withCores(int newCores) {
+        return new JobSpec(requirements, work, name, command, newCores);
     }
 
     public boolean hasName() {

@@ -17,7 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The run node's side of the life cycle: a FIFO queue, one job at a time, heartbeats to each job's owner,
+ * The run node's side of the life cycle: a queue that runs as many jobs at once as fit in the node's cores
+ * and memory ({@link RunQueue}), heartbeats to each job's owner,
  * and recovery of the owner: when an owner stops acknowledging, the run node re-routes the jobs' profiles
  * to their points and whoever owns those points now adopts them.
  */
@@ -27,12 +28,15 @@ final class RunDesk {
     private final RunQueue queue;
     private final Execution execution;
     private final Map<NodeId, Long> ownerLastAck = new HashMap<>();
-    private Execution.Run run;
+    private final Map<JobId, Execution.Run> runs = new HashMap<>();
+    /** When the machine's owner became active (the node's clock), -1 while they are not. */
+    private long ownerActiveSince = -1;
 
-    RunDesk(JobAgent agent, Execution execution, double cpuSpeed) {
+    RunDesk(JobAgent agent, Execution execution, double cpuSpeed, RunCapacity capacity) {
         this.agent = agent;
         this.execution = execution;
-        this.queue = new RunQueue(cpuSpeed, execution.runsCommands());
+        this.queue = new RunQueue(cpuSpeed, execution.runsCommands(), capacity.cores(), capacity.memoryMiB(),
+                capacity.memoryDemand());
     }
 
     RunQueue queue() {
@@ -51,7 +55,9 @@ final class RunDesk {
             agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom(), assign.moves()));
             return;
         }
-        String refusal = execution.refusal(profile);
+        String refusal = profile.spec().cores() > queue.cores()
+                ? "it takes " + profile.spec().cores() + " cores and this node lends " + queue.cores()
+                : execution.refusal(profile);
         if (refusal != null) {
             agent.explain(profile.id(), ExplainStep.PLACEMENT, assign.owner(), () -> "refused to run it: " + refusal);
             agent.send(assign.owner(), new JobRefused(profile.id(), refusal));
@@ -82,15 +88,18 @@ final class RunDesk {
     }
 
     private void startNext() {
-        HeldJob next = queue.startNext(agent.now());
-        if (next == null) {
-            return;
+        if (ownerActiveSince >= 0) {
+            return; // the machine's owner comes first
         }
-        next.startedAt = agent.now();
-        agent.events().started(next.profile, agent.self(), next.startedAt);
-        agent.explain(next.id(), ExplainStep.PLACEMENT, null, () -> "started here after waiting "
-                + Math.max(0, next.startedAt - next.profile.submittedAt()) + " ms since submission");
-        run = execution.start(next.profile, ended -> finished(next, ended));
+        for (HeldJob next : queue.startAll(agent.now())) {
+            agent.events().started(next.profile, agent.self(), next.startedAt);
+            int cores = next.profile.spec().cores();
+            agent.explain(next.id(), ExplainStep.PLACEMENT, null, () -> "started here after waiting "
+                    + Math.max(0, next.startedAt - next.profile.submittedAt()) + " ms since submission"
+                    + (queue.cores() == 1 ? "" : " on " + cores + " of " + queue.cores() + " cores ("
+                    + queue.freeCores() + " free now)"));
+            runs.put(next.id(), execution.start(next.profile, ended -> finished(next, ended)));
+        }
     }
 
     private void finished(HeldJob job, Execution.Ended ended) {
@@ -98,7 +107,7 @@ final class RunDesk {
             return; // aborted meanwhile
         }
         queue.remove(job.id());
-        run = null;
+        runs.remove(job.id());
         long now = agent.now();
         agent.events().runEnded(job.profile, agent.self(), now);
         JobState state = ended.error() == null ? JobState.COMPLETED : JobState.FAILED;
@@ -169,8 +178,10 @@ final class RunDesk {
                 : "dropped from the queue");
         queue.remove(job.id());
         if (wasRunning) {
-            run.abort();
-            run = null;
+            Execution.Run run = runs.remove(job.id());
+            if (run != null) {
+                run.abort();
+            }
             agent.events().runEnded(job.profile, agent.self(), agent.now());
         }
     }
@@ -211,12 +222,71 @@ final class RunDesk {
     /** Leaving: every held job goes back to its owner to be matched again. */
     void returnAll() {
         for (HeldJob job : queue.all()) {
-            drop(job);
-            if (job.owner.equals(agent.self())) {
-                agent.unassignOwned(job.id());
-            } else {
-                agent.send(job.owner, new JobReturned(job.profile));
+            giveBack(job);
+        }
+    }
+
+    private void giveBack(HeldJob job) {
+        drop(job);
+        if (job.owner.equals(agent.self())) {
+            agent.unassignOwned(job.id());
+        } else {
+            agent.send(job.owner, new JobReturned(job.profile));
+        }
+    }
+
+    /**
+     * The machine's owner is {@code active} (polled): on becoming active the running jobs are suspended and
+     * the node offers itself for no new job; on becoming idle they resume and waiting jobs may start; once
+     * active for longer than {@code maxSuspensionMillis}, every held job is vacated, given back to its owner
+     * like a leaving node's, so it runs elsewhere and counts as no lost run.
+     */
+    void owner(boolean active, long maxSuspensionMillis) {
+        long now = agent.now();
+        if (active && ownerActiveSince < 0) {
+            ownerActiveSince = now;
+            queue.available(false);
+            String since = clock(now);
+            for (HeldJob job : queue.all()) {
+                Execution.Run run = runs.get(job.id());
+                if (run != null) {
+                    run.suspend();
+                }
+                agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> (run != null ? "suspended" : "held back")
+                        + ": owner active since " + since);
+            }
+        } else if (!active && ownerActiveSince >= 0) {
+            long away = now - ownerActiveSince;
+            ownerActiveSince = -1;
+            queue.available(true);
+            for (HeldJob job : queue.all()) {
+                Execution.Run run = runs.get(job.id());
+                if (run != null) {
+                    run.resume();
+                    agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> "resumed: owner idle again after "
+                            + away + " ms");
+                }
+            }
+            startNext();
+        } else if (active && now - ownerActiveSince > maxSuspensionMillis && !queue.isIdle()) {
+            long suspended = now - ownerActiveSince;
+            for (HeldJob job : queue.all()) {
+                boolean wasRunning = queue.isRunning(job.id());
+                agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> "vacated from " + agent.self().shortName()
+                        + " after " + suspended + " ms " + (wasRunning ? "suspended" : "held back")
+                        + " (the owner was active): given back to be matched elsewhere");
+                giveBack(job);
             }
         }
+    }
+
+    /** Whether the machine's owner is using it now, as last polled. */
+    boolean ownerActive() {
+        return ownerActiveSince >= 0;
+    }
+
+    private static String clock(long millis) {
+        return java.time.LocalTime.ofInstant(java.time.Instant.ofEpochMilli(millis), java.time.ZoneId.systemDefault())
+                .withNano(0).toString();
     }
 }

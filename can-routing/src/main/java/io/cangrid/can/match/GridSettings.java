@@ -11,20 +11,32 @@ import java.util.Objects;
 
 /**
  * What every node of one CAN grid shares: overlay and job timing, the resource schema, the locator, where
- * job events go, and how jobs execute.
+ * job events go, how jobs execute, and the cores each node lends its jobs.
  */
 public record GridSettings(CanConfig can, JobConfig jobs, ResourceSchema schema,
-        LocatorFactory<? super CanOverlay> locators, JobEvents events, ExecutionFactory executions) {
+        LocatorFactory<? super CanOverlay> locators, JobEvents events, ExecutionFactory executions, int cores) {
 
     public GridSettings {
         Objects.requireNonNull(can, "can");
         Objects.requireNonNull(locators, "locators");
-        node(jobs, schema, events, executions);
+        node(jobs, schema, events, executions, cores);
+    }
+
+    /** Nodes of one core each. */
+    public GridSettings(CanConfig can, JobConfig jobs, ResourceSchema schema,
+            LocatorFactory<? super CanOverlay> locators, JobEvents events, ExecutionFactory executions) {
+        this(can, jobs, schema, locators, events, executions, 1);
+    }
+
+    /** A CAN grid whose nodes share {@code node}. */
+    public static GridSettings of(CanConfig can, JobNodeSettings node, LocatorFactory<? super CanOverlay> locators) {
+        return new GridSettings(can, node.jobs(), node.schema(), locators, node.events(), node.executions(),
+                node.cores());
     }
 
     private static JobNodeSettings node(JobConfig jobs, ResourceSchema schema, JobEvents events,
-            ExecutionFactory executions) {
-        return new JobNodeSettings(jobs, schema, events, executions);
+            ExecutionFactory executions, int cores) {
+        return new JobNodeSettings(jobs, schema, events, executions, cores);
     }
 
     /** Settings whose jobs only let simulated time pass. */
@@ -35,6 +47,6 @@ public record GridSettings(CanConfig can, JobConfig jobs, ResourceSchema schema,
 
     /** The overlay-independent part, as the kernel's job node takes it. */
     public JobNodeSettings node() {
-        return node(jobs, schema, events, executions);
+        return node(jobs, schema, events, executions, cores);
     }
 }

@@ -23,6 +23,7 @@ public final class LocalGrid implements AutoCloseable {
     private List<String> commandPrefix = List.of();
     private final List<Process> processes = new ArrayList<>();
     private final List<String> addresses = new ArrayList<>();
+    private java.util.function.IntFunction<List<String>> perNodeOptions = i -> List.of();
 
     /**
      * @param jar         the packaged cangrid jar the nodes run
@@ -48,6 +49,20 @@ public final class LocalGrid implements AutoCloseable {
     public LocalGrid withCommandPrefix(List<String> prefix) {
         this.commandPrefix = List.copyOf(prefix);
         return this;
+    }
+
+    /**
+     * Adds the options {@code perNode} gives for each node's index to that node's command (say, a file of its
+     * own). Call before {@link #start}.
+     */
+    public LocalGrid withNodeOptions(java.util.function.IntFunction<List<String>> perNode) {
+        this.perNodeOptions = perNode;
+        return this;
+    }
+
+    /** The process id of node {@code i}'s process. */
+    public long pid(int i) {
+        return processes.get(i).pid();
     }
 
     /** The jar this code runs from, when it runs from one. */
@@ -93,6 +108,7 @@ public final class LocalGrid implements AutoCloseable {
         if (i == 0) {
             cmd.addAll(firstNodeOptions);
         }
+        cmd.addAll(perNodeOptions.apply(i));
         if (join != null) {
             cmd.add("--join");
             cmd.add(join);

@@ -3,13 +3,18 @@ package io.cangrid.cli.node;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.JobEvents;
 import io.cangrid.jobs.JobProfile;
+import io.cangrid.overlay.resource.ResourceSchema;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** A live node's job events: one log line when a job is routed, queued, started or matched again here. */
+/**
+ * A live node's job events: one log line when a job is routed, queued, started, ends its run or is matched
+ * again here. The start and end lines are the node's record of what ran when, holding what.
+ */
 final class LiveJobEvents implements JobEvents {
 
     private static final Logger log = LoggerFactory.getLogger("io.cangrid.node.jobs");
+    private static final int MEMORY = ResourceSchema.defaultSchema().indexOf(ResourceSchema.MEMORY);
 
 
     @Override
@@ -25,7 +30,13 @@ final class LiveJobEvents implements JobEvents {
 
     @Override
     public void started(JobProfile job, NodeId runNode, long at) {
-        log.info("job {} started ({} ms after submission)", job.id(), at - job.submittedAt());
+        log.info("job {} started ({} ms after submission) on {} core(s), {} MiB reserved", job.id(),
+                at - job.submittedAt(), job.spec().cores(), Math.round(job.spec().requirements().get(MEMORY)));
+    }
+
+    @Override
+    public void runEnded(JobProfile job, NodeId runNode, long at) {
+        log.info("job {} run ended here", job.id());
     }
 
     @Override

@@ -23,6 +23,7 @@ import io.cangrid.jobs.JobNode;
 import io.cangrid.simulator.locator.LocatorCatalog;
 import io.cangrid.simulator.run.GridKind;
 import io.cangrid.jobs.JobNodeSettings;
+import io.cangrid.jobs.OwnerPolicy;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.overlay.wire.MessageCodec;
@@ -47,7 +48,7 @@ import org.slf4j.LoggerFactory;
  */
 record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilities capabilities,
         List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecSettings exec, long resultRetentionMillis,
-        int maxFrameBytes, JobEvents observer) {
+        int maxFrameBytes, JobEvents observer, int cores, OwnerPolicy owner) {
 
     private static final Logger log = LoggerFactory.getLogger("io.cangrid.node");
     /** Room a result's message leaves for what travels with it (ids, reason) in the replies that carry it on. */
@@ -59,7 +60,19 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
             List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecSettings exec,
             long resultRetentionMillis, int maxFrameBytes) {
         this(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec, resultRetentionMillis,
-                maxFrameBytes, JobEvents.NONE);
+                maxFrameBytes, JobEvents.NONE, 1, null);
+    }
+
+    /** The same node lending {@code n} cores to its jobs. */
+    LiveNodeAssembly withCores(int n) {
+        return new LiveNodeAssembly(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec,
+                resultRetentionMillis, maxFrameBytes, observer, n, owner);
+    }
+
+    /** The same node yielding to its machine's owner as {@code policy} says (null: running jobs regardless). */
+    LiveNodeAssembly withOwner(OwnerPolicy policy) {
+        return new LiveNodeAssembly(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec,
+                resultRetentionMillis, maxFrameBytes, observer, cores, policy);
     }
 
     /*
@@ -89,11 +102,14 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
             JobEvents events = observer == JobEvents.NONE ? new LiveJobEvents()
                     : new BothJobEvents(new LiveJobEvents(), observer);
             // What a grid is comes from the registry the simulation and PeerSim read too.
-            GridKind grid = GridKind.live(locator, can, new JobNodeSettings(jobs, schema, events, execution),
+            GridKind grid = GridKind.live(locator, can, new JobNodeSettings(jobs, schema, events, execution, cores),
                     LIVE_SEARCH_BASE_MILLIS, LIVE_SEARCH_MOVE_MILLIS);
             JobNode<?> node = grid.newNode(ctx, capabilities, bootstraps);
             // Live nodes keep what they decided about each job, bounded, for `cangrid explain`.
             node.agent().recordInto(new CachedJobTrail());
+            if (owner != null) {
+                node.agent().watchOwner(owner);
+            }
             node.agent().keepOutcomesIn(store);
             if (node.overlay() instanceof CanOverlay overlay) {
                 overlay.can().addListener(new NodeEventsLog(overlay.can()));

@@ -94,7 +94,7 @@ public final class LoopbackGrid implements AutoCloseable {
         node.start(new LiveNodeAssembly("CAN-PX", can, jobs, CAPABILITIES,
                 through == null ? List.of() : List.of(through), new CanListener() {
                 }, dir, ExecSettings.of(policy).hiding(List.of(dir)), jobs.outcomeRetentionMillis(), MAX_FRAME_BYTES,
-                observer).program()).join();
+                observer, 1, null).program()).join();
         policies.put(i, policy);
         awaitActive(node);
     }

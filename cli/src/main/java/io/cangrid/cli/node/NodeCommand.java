@@ -15,6 +15,9 @@ import io.cangrid.jobs.exec.ExecSettings;
 import io.cangrid.jobs.exec.JobEnvPolicy;
 import io.cangrid.jobs.exec.SandboxMode;
 import io.cangrid.jobs.JobConfig;
+import io.cangrid.jobs.JobSpec;
+import io.cangrid.jobs.OwnerPolicy;
+import io.cangrid.jobs.OwnerPresence;
 import io.cangrid.live.Admission;
 import io.cangrid.live.AdmissionToken;
 import io.cangrid.live.CredentialException;
@@ -85,8 +88,25 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--cpu", paramLabel = "X", description = "CPU speed relative to the baseline core (default: detected).")
     private Double cpu;
 
+    @Option(names = "--cores", paramLabel = "N", description = "Cores lent to jobs, run at once as they fit"
+            + " (default: this machine's cores).")
+    private Integer cores;
+
+    @Option(names = "--force", description = "Allow --cores beyond the cores this machine has.")
+    private boolean force;
+
+    @Option(names = "--owner-activity-file", paramLabel = "FILE", description = "The machine's owner is active"
+            + " while FILE exists: jobs are suspended then, and vacated after --max-suspension.")
+    private Path ownerActivityFile;
+
+    @Option(names = "--max-suspension", paramLabel = "DURATION", converter = TimeSpan.Converter.class,
+            defaultValue = "10m", description = "How long a job stays suspended for the owner before it is vacated"
+                    + " and matched elsewhere (default: ${DEFAULT-VALUE}).")
+    private java.time.Duration maxSuspension;
+
     @Option(names = "--memory", paramLabel = "SIZE", converter = ByteSize.Converter.class,
-            description = "Memory offered, e.g. 8GiB (default: detected).")
+            description = "Memory offered, e.g. 8GiB (default: detected), and reserved by the jobs that ask for it"
+                    + " while they run.")
     private Long memory;
 
     @Option(names = "--disk", paramLabel = "SIZE", converter = ByteSize.Converter.class,
@@ -144,6 +164,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     public Integer call() throws Exception {
         NodeSettings settings = NodeSettings.load(config, sets);
         ExecPolicy policy = parsed("--exec", () -> ExecPolicy.parse(exec));
+        int coresLent = coresLent(Runtime.getRuntime().availableProcessors());
+        OwnerPolicy ownerPolicy = ownerPolicy();
         // Every credential is checked before the work directory is taken and anything binds: a node never
         // starts half-admitted.
         Path secretPath = client.token != null ? client.token : SecretFile.resolve(client.secretFile);
@@ -191,14 +213,17 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             };
             Thread hook = new Thread(() -> leave(node), "cangrid-leave");
             Runtime.getRuntime().addShutdownHook(hook);
-            log.info("node {} listening on {}:{} in grid '{}' ({}), capabilities cpu {} memory {} MiB disk {} GiB, {}",
-                    node.self(), node.self().host(), node.self().port(), gridName, locator, caps.get(0),
-                    Math.round(caps.get(1)), Math.round(caps.get(2)),
+            log.info("node {} listening on {}:{} in grid '{}' ({}), capabilities cpu {} memory {} MiB disk {} GiB,"
+                    + " {} core(s) lent, {}", node.self(), node.self().host(), node.self().port(), gridName, locator,
+                    caps.get(0), Math.round(caps.get(1)), Math.round(caps.get(2)), coresLent,
                     join.isEmpty() ? "starting a new grid" : "joining through " + bootstraps.get(0));
             log.info("node key {}; admitted by {}", key.publicText(), admission instanceof AdmissionToken t
                     ? t.describe() + " of authority " + t.authorityText() : "the grid's shared secret");
             log.info(policy.runsAnything() ? "runs job commands: --exec " + policy
                     : "runs no job commands (--exec none): jobs matched here go elsewhere");
+            log.info(ownerPolicy == null ? "runs jobs whatever the machine's owner does (no --owner-activity-file)"
+                    : "yields to the machine's owner, " + ownerPolicy.describe() + ": jobs are suspended then and"
+                    + " vacated after " + maxSuspension.toMillis() / 1000 + " s");
             JobConfig jobs = new JobConfig(settings.heartbeatPeriod().toMillis(), JobConfig.DEFAULT_MISSED_HEARTBEATS,
                     JobConfig.DEFAULT_CLIENT_TIMEOUT_PERIODS, RESULT_RETENTION_MILLIS, settings.maxRuns());
             if (dashboard != null) {
@@ -207,7 +232,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             NodeProgramFactory program;
             try {
                 program = new LiveNodeAssembly(locator, can, jobs, caps, bootstraps, onAbandon, dir, execSettings,
-                        RESULT_RETENTION_MILLIS, (int) settings.maxFrameBytes()).program();
+                        RESULT_RETENTION_MILLIS, (int) settings.maxFrameBytes()).withCores(coresLent).withOwner(ownerPolicy)
+                        .program();
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage(), e);
             }
@@ -267,6 +293,37 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         } catch (UncheckedIOException e) {
             throw new UserError(e.getMessage(), e);
         }
+    }
+
+    /** How often the owner's activity is looked at: a returning owner waits at most this long for the jobs to stop. */
+    static final long OWNER_POLL_MILLIS = 500;
+
+    /** The owner policy the options give, or null when none is asked for. */
+    private OwnerPolicy ownerPolicy() {
+        if (ownerActivityFile == null) {
+            return null;
+        }
+        try {
+            return new OwnerPolicy(OwnerPresence.whileFileExists(ownerActivityFile), OWNER_POLL_MILLIS,
+                    maxSuspension.toMillis(), "active while " + ownerActivityFile + " exists");
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--owner-activity-file: " + e.getMessage(), e);
+        }
+    }
+
+    /** The cores this node lends: {@code --cores}, checked against the {@code machine}'s, or all of them. */
+    int coresLent(int machine) {
+        if (cores == null) {
+            return machine;
+        }
+        if (cores < 1 || cores > JobSpec.MAX_CORES) {
+            throw new UserError("--cores " + cores + ": a node lends 1 to " + JobSpec.MAX_CORES + " cores");
+        }
+        if (cores > machine && !force) {
+            throw new UserError("--cores " + cores + ": this machine has " + machine + " core(s); lend at most "
+                    + machine + ", or add --force to run more jobs at once than it has cores");
+        }
+        return cores;
     }
 
     private Capabilities capabilities(Path dir) {

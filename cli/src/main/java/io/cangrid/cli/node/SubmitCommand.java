@@ -47,9 +47,14 @@ public final class SubmitCommand implements Callable<Integer> {
             description = "Minimum cpu speed (relative to a 2.5 GHz core).")
     private double minCpu;
 
-    @Option(names = "--min-memory", paramLabel = "SIZE", converter = ByteSize.Converter.class,
-            description = "Minimum memory, e.g. 4GiB.")
+    @Option(names = {"--memory", "--min-memory"}, paramLabel = "SIZE", converter = ByteSize.Converter.class,
+            description = "Memory the job needs, e.g. 4GiB: only nodes with as much take it, and it is reserved for"
+                    + " the job while it runs.")
     private long minMemory;
+
+    @Option(names = "--cores", paramLabel = "K", defaultValue = "1",
+            description = "Cores the job takes while it runs (default: ${DEFAULT-VALUE}).")
+    private int cores;
 
     @Option(names = "--min-disk", paramLabel = "SIZE", converter = ByteSize.Converter.class,
             description = "Minimum free disk, e.g. 10GiB.")
@@ -110,7 +115,8 @@ public final class SubmitCommand implements Callable<Integer> {
             minimums.put("disk", minDisk / (double) (1L << 30));
             JobCommand cmd = new JobCommand(command.toArray(String[]::new), env.toArray(String[]::new), readInputs(),
                     outputs.toArray(String[]::new), timeout == null ? 0 : timeout.toMillis());
-            return JobSpec.requiring(ResourceSchema.defaultSchema(), minimums, work, name).withCommand(cmd);
+            return JobSpec.requiring(ResourceSchema.defaultSchema(), minimums, work, name).withCommand(cmd)
+                    .withCores(cores);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }

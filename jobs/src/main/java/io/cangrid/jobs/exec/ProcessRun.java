@@ -72,6 +72,23 @@ final class ProcessRun implements Execution.Run {
         stopFor(Stop.ABORTED);
     }
 
+    /** Stops every process of the run (SIGSTOP): the machine's owner came back. */
+    @Override
+    public void suspend() {
+        Process p = process;
+        if (p != null && p.isAlive()) {
+            ProcessTrees.signal(p.toHandle(), "STOP");
+        }
+    }
+
+    @Override
+    public void resume() {
+        Process p = process;
+        if (p != null && p.isAlive()) {
+            ProcessTrees.signal(p.toHandle(), "CONT");
+        }
+    }
+
     private void stopFor(Stop why) {
         synchronized (this) {
             if (stop != Stop.NONE) {

@@ -44,6 +44,33 @@ final class ProcessTrees {
         }
     }
 
+    /**
+     * Sends {@code signal} ({@code STOP} or {@code CONT}) to {@code root} and every process below it, with the
+     * system's {@code kill}: Java signals no process but to end it. Returns whether {@code kill} succeeded.
+     */
+    static boolean signal(ProcessHandle root, String signal) {
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
+        command.add(Long.toString(root.pid()));
+        root.descendants().forEach(p -> command.add(Long.toString(p.pid())));
+        try {
+            Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String said = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            int status = kill.waitFor();
+            if (status != 0) {
+                // A process that ended meanwhile makes kill fail for it alone; the others got the signal.
+                log.debug("kill -{} of the run under {} said: {}", signal, root.pid(), said);
+            }
+            return status == 0;
+        } catch (IOException e) {
+            log.warn("cannot send SIG{} to the run under process {}: {}", signal, root.pid(), e.toString());
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            log.warn("interrupted sending SIG{} to the run under process {}", signal, root.pid());
+            return false;
+        }
+    }
+
     /** Processes whose session is one of {@code sessions} (Linux /proc; none elsewhere). */
     private static List<Long> inSessions(Set<Long> sessions) {
         List<Long> found = new ArrayList<>();

@@ -25,9 +25,8 @@ final class CanGridKind implements GridKind {
 
     /** The locator the run names, on the CAN with the run's update period. */
     CanGridKind(RunSettings run, JobNodeSettings node, GlobalView view) {
-        this(new GridSettings(CanConfig.withUpdatePeriod(run.updatePeriodMillis()), node.jobs(),
-                node.schema(), LocatorCatalog.factory(run.locator(), node.schema(), view), node.events(),
-                node.executions()));
+        this(GridSettings.of(CanConfig.withUpdatePeriod(run.updatePeriodMillis()), node,
+                LocatorCatalog.factory(run.locator(), node.schema(), view)));
     }
 
     CanGridKind(GridSettings settings) {

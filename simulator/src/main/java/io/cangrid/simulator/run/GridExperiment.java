@@ -293,11 +293,11 @@ public final class GridExperiment {
             case CRASH -> {
                 NodeId id = randomActive();
                 JobNode<?> node = nodeOf(id);
-                JobProfile running = node.agent().queue().runningJob();
+                List<JobProfile> running = node.agent().queue().runningJobs();
                 runtime.crash(id);
-                if (running != null) {
+                for (JobProfile job : running) {
                     // The crashed node stops being busy now; no protocol event will say so.
-                    grid.events().runEnded(running, id, runtime.now());
+                    grid.events().runEnded(job, id, runtime.now());
                 }
             }
         }

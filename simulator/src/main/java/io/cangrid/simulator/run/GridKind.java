@@ -38,8 +38,7 @@ public interface GridKind {
         if (LocatorCatalog.isHygra(spec)) {
             return HygraGridKind.live(spec, node, can.updatePeriodMillis(), searchBaseMillis, searchMoveMillis);
         }
-        return new CanGridKind(new GridSettings(can, node.jobs(), node.schema(),
-                LocatorCatalog.factory(spec, node.schema(), null), node.events(), node.executions()));
+        return new CanGridKind(GridSettings.of(can, node, LocatorCatalog.factory(spec, node.schema(), null)));
     }
 
 

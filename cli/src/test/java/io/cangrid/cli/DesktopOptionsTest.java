@@ -1,0 +1,48 @@
+package io.cangrid.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cangrid.cli.common.ExitCodes;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A desktop node's options (its cores, its owner's activity source) and a job's {@code --cores}: a bad value is
+ * one line naming it and what is allowed.
+ */
+class DesktopOptionsTest {
+
+    @Test
+    void aNodeLendsAtLeastOneCore() {
+        CliRun r = CliRun.run("node", "--listen", "127.0.0.1:0", "--cores", "0");
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.err()).contains("--cores 0").contains("1 to 1024");
+    }
+
+    @Test
+    void moreCoresThanTheMachineHasNeedForce() {
+        int many = Runtime.getRuntime().availableProcessors() + 1;
+        CliRun r = CliRun.run("node", "--listen", "127.0.0.1:0", "--cores", String.valueOf(many));
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.err()).contains("--cores " + many).contains("this machine has").contains("--force");
+    }
+
+    @Test
+    void aJobTakesOneToManyCores() {
+        CliRun r = CliRun.run("submit", "--peer", "127.0.0.1:1", "--cores", "0", "--", "sh");
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.err()).contains("1 to 1024 cores").contains("asks 0");
+    }
+
+    @Test
+    void anActivityFileThatCouldNeverAppearIsRefused() {
+        CliRun r = CliRun.run("node", "--listen", "127.0.0.1:0", "--cores", "1", "--owner-activity-file",
+                "/nonexistent-dir/active");
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.err()).contains("--owner-activity-file").contains("/nonexistent-dir")
+                .contains("does not exist");
+    }
+}
