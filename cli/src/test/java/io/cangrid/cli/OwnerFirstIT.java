@@ -51,6 +51,9 @@ class OwnerFirstIT extends LocalGridProcesses {
                         .withCommand(JobCommand.of("sleep", "25"))));
             }
             List<Long> sleeps = awaitJobProcesses(0, JOBS);
+            for (long pid : sleeps) {
+                assertThat(niceness(pid)).as("job process %d runs at the lowest priority", pid).isEqualTo(19);
+            }
 
             Files.delete(active[1]); // node 1's owner leaves: it may take jobs now
             Files.writeString(active[0], ""); // node 0's owner comes back
@@ -125,6 +128,16 @@ class OwnerFirstIT extends LocalGridProcesses {
             Thread.sleep(50);
         }
         return Long.MAX_VALUE;
+    }
+
+    /** Field 19 of {@code /proc/PID/stat}, the process's nice value. */
+    private static int niceness(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+            return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+        } catch (java.io.IOException e) {
+            return Integer.MIN_VALUE; // ended
+        }
     }
 
     private static char state(long pid) {

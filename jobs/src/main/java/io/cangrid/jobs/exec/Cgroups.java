@@ -152,6 +152,14 @@ public final class Cgroups {
         } catch (IOException e) {
             log.debug("memory controller not delegated to {}: {}", base, e.toString());
         }
+        try {
+            // Separately: a machine may delegate memory and not cpu; jobs then run at nice 19 only.
+            if (Files.readString(base.resolve("cgroup.controllers")).contains("cpu")) {
+                Files.writeString(base.resolve("cgroup.subtree_control"), "+cpu");
+            }
+        } catch (IOException e) {
+            log.debug("cpu controller not delegated to {}: {}", base, e.toString());
+        }
     }
 
     /** Makes the cgroup of one run. */

@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * outside in, a run is:
  * <ol>
  * <li>a shell that puts its own pid into the run's cgroup(s), then executes the rest, so that nothing of the
- * job ever runs outside them;</li>
+ * job ever runs outside them (the cgroup at the lowest CPU weight where the cpu controller reaches it);</li>
+ * <li>{@code nice -n 19}: the lowest scheduling priority, so the machine's owner comes first;</li>
  * <li>{@code setpriv}: dies with the node's watcher thread (a parent-death signal);</li>
  * <li>a process namespace of its own: {@code bwrap} (the sandbox: the file system read-only but the job's
  * directory, a private {@code /tmp}, the node's files hidden, the network cut if asked), else on a root node
@@ -53,6 +54,7 @@ public final class Confinement {
     private final Path bwrap;
     private final Path unshare;
     private final Path prlimit;
+    private final Path nice;
     private final Path setsid;
     private final JobUser user;
     private final Cgroups cgroups;
@@ -67,6 +69,7 @@ public final class Confinement {
         this.bwrap = bwrap;
         this.unshare = unshare;
         this.prlimit = prlimit;
+        this.nice = find(programs, "nice");
         this.setsid = setsid;
         this.user = user;
         this.cgroups = cgroups;
@@ -232,6 +235,9 @@ public final class Confinement {
             c.addAll(List.of(sh.toString(), "-c", JOIN_CGROUPS, "cangrid-run", Integer.toString(procs.size())));
             procs.forEach(p -> c.add(p.toString()));
         }
+        if (nice != null) {
+            c.addAll(List.of(nice.toString(), "-n", "19"));
+        }
         if (setpriv != null) {
             c.addAll(List.of(setpriv.toString(), "--pdeathsig=KILL", "--"));
         }
@@ -302,6 +308,7 @@ public final class Confinement {
                 : "without a sandbox" + (unshare != null ? " (own process namespace" + (settings.network() ? ")"
                         : ", no network)") : ""));
         parts.add(user != null ? "as user " + user : "as this node's user");
+        parts.add(nice != null ? "at nice 19" : "at normal priority (no nice on the node's PATH)");
         parts.add(cgroups.describe());
         parts.add("memory " + (settings.limits().memoryBytes() > 0 && cgroups.limitsMemory()
                 ? (settings.limits().memoryBytes() >> 20) + " MiB" : "not limited"));

@@ -38,6 +38,24 @@ public final class JobCgroup {
         return files;
     }
 
+    /**
+     * Gives this cgroup the least share of CPU time beside the machine's other work (cpu.weight 1, or
+     * cpu.shares 2 on cgroup v1), where the cpu controller reaches it; returns whether it did.
+     */
+    public boolean lowestCpuWeight() {
+        Optional<Path> weight = dir(v2 ? "cpu.weight" : "cpu.shares");
+        if (weight.isEmpty()) {
+            return false;
+        }
+        try {
+            Files.writeString(weight.get(), v2 ? "1" : "2");
+            return true;
+        } catch (IOException e) {
+            log.debug("cpu weight of {} not lowered: {}", weight.get(), e.toString());
+            return false;
+        }
+    }
+
     /** Limits the memory of everything in this cgroup (swap included where the kernel accounts it). */
     public void limitMemory(long bytes) throws IOException {
         Optional<Path> mem = dir(v2 ? "memory.max" : "memory.limit_in_bytes");

@@ -118,6 +118,7 @@ final class ProcessRun implements Execution.Run {
             dir.create(Arrays.asList(command.inputs()), confinement.user());
             if (confinement.cgroups().available()) {
                 cgroup = confinement.cgroups().create(dir.dir.getFileName().toString());
+                cgroup.lowestCpuWeight(); // the machine's owner first
                 long memory = confinement.settings().limits().memoryBytes();
                 if (memory > 0 && confinement.cgroups().limitsMemory()) {
                     cgroup.limitMemory(memory);
