@@ -45,4 +45,12 @@ class DesktopOptionsTest {
         assertThat(r.err()).contains("--owner-activity-file").contains("/nonexistent-dir")
                 .contains("does not exist");
     }
+
+    @Test
+    void malformedRunHoursAreOneLine() {
+        CliRun r = CliRun.run("node", "--listen", "127.0.0.1:0", "--cores", "1", "--run-hours", "18-8");
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.err()).contains("--run-hours").contains("'18-8'").contains("HH:MM-HH:MM");
+    }
 }

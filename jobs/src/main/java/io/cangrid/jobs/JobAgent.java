@@ -142,7 +142,7 @@ public final class JobAgent {
         if (stopped) {
             return;
         }
-        runner.owner(ownerPolicy.presence().active(), ownerPolicy.maxSuspensionMillis());
+        runner.owner(ownerPolicy.presence().busy(ctx.now()), ownerPolicy.maxSuspensionMillis());
         ctx.schedule(ownerPolicy.pollMillis(), this::lookAtOwner);
     }
 

@@ -236,13 +236,14 @@ final class RunDesk {
     }
 
     /**
-     * The machine's owner is {@code active} (polled): on becoming active the running jobs are suspended and
-     * the node offers itself for no new job; on becoming idle they resume and waiting jobs may start; once
-     * active for longer than {@code maxSuspensionMillis}, every held job is vacated, given back to its owner
-     * like a leaving node's, so it runs elsewhere and counts as no lost run.
+     * The machine is its owner's for {@code busy} (polled; null: it is not): on becoming busy the running
+     * jobs are suspended and the node offers itself for no new job; on becoming free they resume and waiting
+     * jobs may start; once busy for longer than {@code maxSuspensionMillis}, every held job is vacated, given
+     * back to its owner like a leaving node's, so it runs elsewhere and counts as no lost run.
      */
-    void owner(boolean active, long maxSuspensionMillis) {
+    void owner(String busy, long maxSuspensionMillis) {
         long now = agent.now();
+        boolean active = busy != null;
         if (active && ownerActiveSince < 0) {
             ownerActiveSince = now;
             queue.available(false);
@@ -253,7 +254,7 @@ final class RunDesk {
                     run.suspend();
                 }
                 agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> (run != null ? "suspended" : "held back")
-                        + ": owner active since " + since);
+                        + ": " + busy + " since " + since);
             }
         } else if (!active && ownerActiveSince >= 0) {
             long away = now - ownerActiveSince;
@@ -263,8 +264,8 @@ final class RunDesk {
                 Execution.Run run = runs.get(job.id());
                 if (run != null) {
                     run.resume();
-                    agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> "resumed: owner idle again after "
-                            + away + " ms");
+                    agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> "resumed: the machine is free again"
+                            + " after " + away + " ms");
                 }
             }
             startNext();
@@ -274,7 +275,7 @@ final class RunDesk {
                 boolean wasRunning = queue.isRunning(job.id());
                 agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> "vacated from " + agent.self().shortName()
                         + " after " + suspended + " ms " + (wasRunning ? "suspended" : "held back")
-                        + " (the owner was active): given back to be matched elsewhere");
+                        + " (" + busy + "): given back to be matched elsewhere");
                 giveBack(job);
             }
         }

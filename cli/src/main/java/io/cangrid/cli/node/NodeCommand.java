@@ -34,6 +34,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
@@ -98,6 +99,14 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--owner-activity-file", paramLabel = "FILE", description = "The machine's owner is active"
             + " while FILE exists: jobs are suspended then, and vacated after --max-suspension.")
     private Path ownerActivityFile;
+
+    @Option(names = "--run-hours", paramLabel = "HH:MM-HH:MM", description = "Run jobs only inside this daily"
+            + " window, local time (e.g. 18:00-08:00); outside it they are suspended as for an active owner.")
+    private String runHours;
+
+    @Option(names = "--on-battery", paramLabel = "pause|run", defaultValue = "pause", description = "On a machine"
+            + " running on battery, suspend jobs (pause, the default) or run them anyway.")
+    private String onBattery;
 
     @Option(names = "--max-suspension", paramLabel = "DURATION", converter = TimeSpan.Converter.class,
             defaultValue = "10m", description = "How long a job stays suspended for the owner before it is vacated"
@@ -221,9 +230,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     ? t.describe() + " of authority " + t.authorityText() : "the grid's shared secret");
             log.info(policy.runsAnything() ? "runs job commands: --exec " + policy
                     : "runs no job commands (--exec none): jobs matched here go elsewhere");
-            log.info(ownerPolicy == null ? "runs jobs whatever the machine's owner does (no --owner-activity-file)"
-                    : "yields to the machine's owner, " + ownerPolicy.describe() + ": jobs are suspended then and"
-                    + " vacated after " + maxSuspension.toMillis() / 1000 + " s");
+            log.info(ownerPolicy == null ? "runs jobs whatever the machine's owner does (no --owner-activity-file,"
+                    + " --run-hours or battery)" : "yields to the machine's owner (" + ownerPolicy.describe()
+                    + "): jobs are suspended then and vacated after " + maxSuspension.toMillis() / 1000 + " s");
             JobConfig jobs = new JobConfig(settings.heartbeatPeriod().toMillis(), JobConfig.DEFAULT_MISSED_HEARTBEATS,
                     JobConfig.DEFAULT_CLIENT_TIMEOUT_PERIODS, RESULT_RETENTION_MILLIS, settings.maxRuns());
             if (dashboard != null) {
@@ -298,17 +307,39 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     /** How often the owner's activity is looked at: a returning owner waits at most this long for the jobs to stop. */
     static final long OWNER_POLL_MILLIS = 500;
 
-    /** The owner policy the options give, or null when none is asked for. */
+    /** Where Linux describes the machine's power supplies. */
+    static final Path POWER_SUPPLIES = Path.of("/sys/class/power_supply");
+
+    /** The owner policy the options give, or null when nothing is watched. */
     private OwnerPolicy ownerPolicy() {
-        if (ownerActivityFile == null) {
+        List<OwnerPresence> sources = new ArrayList<>();
+        List<String> described = new ArrayList<>();
+        if (ownerActivityFile != null) {
+            sources.add(parsed("--owner-activity-file", () -> OwnerPresence.whileFileExists(ownerActivityFile)));
+            described.add("the owner active while " + ownerActivityFile + " exists");
+        }
+        if (runHours != null) {
+            sources.add(parsed("--run-hours", () -> OwnerPresence.outsideHours(runHours, ZoneId.systemDefault())));
+            described.add("jobs run only " + runHours + " local time");
+        }
+        switch (onBattery) {
+            case "pause" -> {
+                OwnerPresence battery = parsed("--on-battery", () -> OwnerPresence.onBattery(POWER_SUPPLIES));
+                if (battery == null) {
+                    log.info("battery not watched: this machine reports no battery under {}", POWER_SUPPLIES);
+                } else {
+                    sources.add(battery);
+                    described.add("jobs paused on battery");
+                }
+            }
+            case "run" -> described.add("jobs run on battery too");
+            default -> throw new UserError("--on-battery " + onBattery + ": expected pause or run");
+        }
+        if (sources.isEmpty()) {
             return null;
         }
-        try {
-            return new OwnerPolicy(OwnerPresence.whileFileExists(ownerActivityFile), OWNER_POLL_MILLIS,
-                    maxSuspension.toMillis(), "active while " + ownerActivityFile + " exists");
-        } catch (IllegalArgumentException e) {
-            throw new UserError("--owner-activity-file: " + e.getMessage(), e);
-        }
+        return new OwnerPolicy(OwnerPresence.any(sources), OWNER_POLL_MILLIS, maxSuspension.toMillis(),
+                String.join("; ", described));
     }
 
     /** The cores this node lends: {@code --cores}, checked against the {@code machine}'s, or all of them. */
