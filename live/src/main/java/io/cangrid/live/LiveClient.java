@@ -35,7 +35,6 @@ public final class LiveClient implements AutoCloseable {
     private final EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("cangrid-client", true));
     private final SecureRandom random = new SecureRandom();
     private final NodeKey key;
-    private final long incarnation = random.nextLong();
     private final StaticAgreements agreements;
     private final SessionGuards guards;
 
@@ -100,7 +99,10 @@ public final class LiveClient implements AutoCloseable {
         };
         byte[] nonce = new byte[Hello.NONCE_BYTES];
         random.nextBytes(nonce);
-        Hello mine = Hello.of(config.grid(), nonce, key, incarnation, NodeId.of(NodeKey.nodeId(key.publicKey(), incarnation)));
+        // A life of its own for each session: a node answers a client by its id, so two sessions open at once
+        // (a dashboard's sampler beside a page's request) must not share one, or an answer takes the wrong one.
+        long life = random.nextLong();
+        Hello mine = Hello.of(config.grid(), nonce, key, life, NodeId.of(NodeKey.nodeId(key.publicKey(), life)));
         Bootstrap b = new Bootstrap()
                 .group(group)
                 .channel(NioSocketChannel.class)
