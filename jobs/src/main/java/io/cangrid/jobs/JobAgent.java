@@ -95,11 +95,6 @@ public final class JobAgent {
         this.ownerPolicy = Objects.requireNonNull(policy, "policy");
     }
 
-    /** Whether the machine's owner was using it at the last look (always false without an owner policy). */
-    public boolean ownerActive() {
-        return runner.ownerActive();
-    }
-
     /** Keeps the outcomes this node records as an owner in {@code ledger} too (live nodes: on disk). */
     public void keepOutcomesIn(OutcomeLedger ledger) {
         this.ledger = Objects.requireNonNull(ledger, "ledger");

@@ -281,11 +281,6 @@ final class RunDesk {
         }
     }
 
-    /** Whether the machine's owner is using it now, as last polled. */
-    boolean ownerActive() {
-        return ownerActiveSince >= 0;
-    }
-
     private static String clock(long millis) {
         return java.time.LocalTime.ofInstant(java.time.Instant.ofEpochMilli(millis), java.time.ZoneId.systemDefault())
                 .withNano(0).toString();
