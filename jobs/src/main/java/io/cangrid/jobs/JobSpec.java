@@ -131,6 +131,21 @@ public record JobSpec(Requirements requirements, double work, String name, JobCo
         return new JobSpec(requirements, work, name, command, newCores);
     }
 
+    /**
+     * The same job taking {@code newCores} cores; where {@code schema} has a {@link ResourceSchema#CORES}
+     * dimension, they are also its minimum there (at least what it stated), so only nodes of that many cores
+     * are matched. A one-core job leaves the dimension unconstrained: every node has a core.
+     */
+    public JobSpec withCores(ResourceSchema schema, int newCores) {
+        int d = schema.indexOf(ResourceSchema.CORES);
+        if (d < 0 || d >= requirements.size() || newCores <= 1 || requirements.get(d) >= newCores) {
+            return withCores(newCores);
+        }
+        double[] values = requirements.toArray();
+        values[d] = newCores;
+        return new JobSpec(new Requirements(values), work, name, command, newCores);
+    }
+
     public boolean hasName() {
         return name != null;
     }

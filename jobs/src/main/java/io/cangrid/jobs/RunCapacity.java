@@ -25,11 +25,14 @@ public record RunCapacity(int cores, double memoryMiB, int memoryDimension) {
 
     /**
      * A node of {@code capabilities} lending {@code cores}: its memory dimension, where the schema has one, is
-     * what its jobs may reserve.
+     * what its jobs may reserve; its cores dimension, where the schema has one, overrides {@code cores}.
      */
     public static RunCapacity of(ResourceSchema schema, Capabilities capabilities, int cores) {
         int memory = schema.indexOf(ResourceSchema.MEMORY);
-        return new RunCapacity(cores, memory < 0 ? 0 : capabilities.get(memory), memory);
+        int coresDimension = schema.indexOf(ResourceSchema.CORES);
+        // Where cores are a dimension of the space, the node's point says how many it lends.
+        int lent = coresDimension < 0 ? cores : Math.max(1, (int) capabilities.get(coresDimension));
+        return new RunCapacity(lent, memory < 0 ? 0 : capabilities.get(memory), memory);
     }
 
     /** One core, memory not accounted: a node that runs one job at a time. */

@@ -13,6 +13,8 @@ public final class ResourceSchema {
     public static final String CPU = "cpu";
     public static final String MEMORY = "memory";
     public static final String DISK = "disk";
+    /** A node's cores, where the schema has the dimension: see {@link #withCores()}. */
+    public static final String CORES = "cores";
 
     private final List<ResourceDimension> dimensions;
 
@@ -39,6 +41,28 @@ public final class ResourceSchema {
                 new ResourceDimension(CPU, 0.25, 8.0, Scale.LINEAR, "x"),
                 new ResourceDimension(MEMORY, 256, 262144, Scale.LOG, "MiB"),
                 new ResourceDimension(DISK, 1, 16384, Scale.LOG, "GiB")));
+    }
+
+    /**
+     * The live grid's schema: the default one with the cores a node lends as a fourth dimension, so a job
+     * of k cores is routed, like any requirement, only to nodes of at least k cores.
+     */
+    public static ResourceSchema desktopSchema() {
+        return defaultSchema().withCores();
+    }
+
+    /**
+     * This schema with {@link #CORES} (1–1024, log-scaled: most machines have few cores, some many) as its
+     * last real dimension; this schema itself when it has it already. A grid whose nodes all have one core
+     * leaves it out: the dimension would tell them nothing.
+     */
+    public ResourceSchema withCores() {
+        if (indexOf(CORES) >= 0) {
+            return this;
+        }
+        List<ResourceDimension> more = new ArrayList<>(dimensions);
+        more.add(new ResourceDimension(CORES, 1, 1024, Scale.LOG, "cores"));
+        return new ResourceSchema(more);
     }
 
     public List<ResourceDimension> dimensions() {
