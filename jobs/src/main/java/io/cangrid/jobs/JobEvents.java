@@ -29,6 +29,13 @@ public interface JobEvents {
     default void rematched(JobProfile job, NodeId owner, long at) {
     }
 
+    /**
+     * The run of {@code job} on {@code runNode} was vacated: its machine's owner came back for longer than the
+     * maximum suspension, and the job goes back to its owner to be matched elsewhere.
+     */
+    default void vacated(JobProfile job, NodeId runNode, long at) {
+    }
+
     /** The client learned the job's final state: COMPLETED, FAILED or NO_MATCH (with a reason). */
     default void finished(JobProfile job, JobState state, String reason, long at) {
     }

@@ -43,7 +43,7 @@ public record RunCapacity(int cores, double memoryMiB, int memoryDimension) {
     /** The memory (MiB) {@code job} asks as a minimum, which it reserves while it runs. */
     RunQueue.MemoryDemand memoryDemand() {
         int dimension = memoryDimension;
-        return job -> dimension < 0 || dimension >= job.spec().requirements().size() ? 0
-                : job.spec().requirements().get(dimension);
+        return job -> dimension < 0 || dimension >= job.requirements().size() ? 0
+                : job.requirements().get(dimension);
     }
 }

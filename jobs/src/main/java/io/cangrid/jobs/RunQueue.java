@@ -33,7 +33,10 @@ public final class RunQueue {
     private final Map<JobId, HeldJob> byId = new LinkedHashMap<>();
     private int usedCores;
     private double usedMemory;
+    /** The waiting jobs' work times their cores: core-seconds at cpu 1.0. */
     private double waitingWork;
+    /** The cores every held job takes, waiting or running. */
+    private int coreDemand;
     private Runnable lengthObserver = () -> { };
     /** False while the machine's owner uses it: the node then offers itself for no job with a command. */
     private boolean available = true;
@@ -41,7 +44,7 @@ public final class RunQueue {
     /** The memory (MiB) a job reserves while it runs: what it asks as a minimum, 0 when it asks none. */
     @FunctionalInterface
     interface MemoryDemand {
-        double of(JobProfile job);
+        double of(JobSpec job);
     }
 
     /**
@@ -115,15 +118,44 @@ public final class RunQueue {
 
     /**
      * Seconds until this node could start a job added now, spread over its cores: the running jobs' remaining
-     * runs plus the waiting jobs' runs, divided by the cores.
+     * runs plus the waiting jobs' runs, each times the cores it takes, divided by the node's cores.
      */
     public double backlogSeconds(long now) {
         double backlog = waitingWork / cpuSpeed;
         for (HeldJob job : running) {
             double elapsed = (now - job.startedAt) / 1000.0;
-            backlog += Math.max(0, job.profile.spec().work() / cpuSpeed - elapsed);
+            double left = Math.max(0, job.profile.spec().work() / cpuSpeed - elapsed);
+            int width = job.profile.spec().cores();
+            backlog += width == 1 ? left : left * width;
         }
         return cores == 1 ? backlog : backlog / cores;
+    }
+
+    /** The cores the held jobs take in all, waiting or running: what this node is asked for. */
+    public int coreDemand() {
+        return coreDemand;
+    }
+
+    /**
+     * The cores a job arriving now could take at once: the free ones while no job waits and the machine's
+     * owner leaves it to the grid, else none (a newcomer queues behind the waiting jobs, backfilling aside).
+     */
+    public int coresForNewcomer() {
+        // While the owner uses the machine no job starts: it has nothing free to offer.
+        return waiting.isEmpty() && available ? freeCores() : 0;
+    }
+
+    /** The memory (MiB) a job arriving now could reserve at once, as {@link #coresForNewcomer()}; -1 when memory is not accounted. */
+    public double memoryForNewcomer() {
+        if (memoryMiB == 0) {
+            return -1;
+        }
+        return waiting.isEmpty() && available ? Math.max(0, memoryMiB - usedMemory) : 0;
+    }
+
+    /** The memory (MiB) {@code job} would reserve here: what it asks, at most what this node has. */
+    public double memoryOf(JobSpec job) {
+        return memoryMiB == 0 ? 0 : Math.min(memoryMiB, Math.max(0, memoryDemand.of(job)));
     }
 
     /** The jobs waiting, in queue order. */
@@ -145,9 +177,8 @@ public final class RunQueue {
         return running.stream().map(j -> j.profile).toList();
     }
 
-    /** The memory (MiB) {@code job} reserves here: what it asks, at most what this node has. */
     double memoryOf(JobProfile job) {
-        return memoryMiB == 0 ? 0 : Math.min(memoryMiB, Math.max(0, memoryDemand.of(job)));
+        return memoryOf(job.spec());
     }
 
     boolean holds(JobId id) {
@@ -165,7 +196,8 @@ public final class RunQueue {
         }
         byId.put(job.id(), job);
         waiting.add(job);
-        waitingWork += job.profile.spec().work();
+        waitingWork += coreWork(job);
+        coreDemand += job.profile.spec().cores();
         lengthObserver.run();
     }
 
@@ -238,7 +270,7 @@ public final class RunQueue {
 
     private HeldJob start(HeldJob job, long now) {
         waiting.remove(job);
-        waitingWork -= job.profile.spec().work();
+        waitingWork -= coreWork(job);
         running.add(job);
         usedCores += job.profile.spec().cores();
         usedMemory += memoryOf(job.profile);
@@ -265,13 +297,20 @@ public final class RunQueue {
             }
         } else {
             waiting.remove(job);
-            waitingWork -= job.profile.spec().work();
+            waitingWork -= coreWork(job);
         }
+        coreDemand -= job.profile.spec().cores();
         if (byId.isEmpty()) {
             waitingWork = 0; // drop accumulated rounding so an empty queue reports exactly no backlog
         }
         lengthObserver.run();
         return job;
+    }
+
+    /** A job's work times its cores (a one-core job's work exactly, so a one-core grid's sums never change). */
+    private static double coreWork(HeldJob job) {
+        int width = job.profile.spec().cores();
+        return width == 1 ? job.profile.spec().work() : job.profile.spec().work() * width;
     }
 
     /** Every held job, the running ones first (in the order they started), then in queue order. */

@@ -5,7 +5,7 @@ import io.cangrid.overlay.Timer;
 
 /**
  * Execution in simulated time: a job occupies the node for its work divided by the node's cpu speed
- * ({@link JobSpec#runningMillis}) and always succeeds.
+ * ({@link JobSpec#runningMillis}), not counting the time it spends suspended, and always succeeds.
  */
 public final class SimulatedExecution implements Execution {
 
@@ -22,7 +22,51 @@ public final class SimulatedExecution implements Execution {
 
     @Override
     public Run start(JobProfile job, java.util.function.Consumer<Ended> done) {
-        Timer timer = ctx.schedule(job.spec().runningMillis(cpuSpeed), () -> done.accept(Ended.SIMULATED));
-        return timer::cancel;
+        return new SimulatedRun(job.spec().runningMillis(cpuSpeed), done);
+    }
+
+    /** A run whose time passes only while it is not suspended, as a stopped process makes no progress. */
+    private final class SimulatedRun implements Run {
+        private final java.util.function.Consumer<Ended> done;
+        private long remaining;
+        private long resumedAt;
+        private Timer timer;
+        private boolean aborted;
+
+        SimulatedRun(long millis, java.util.function.Consumer<Ended> done) {
+            this.done = done;
+            this.remaining = millis;
+            go();
+        }
+
+        private void go() {
+            resumedAt = ctx.now();
+            timer = ctx.schedule(remaining, () -> done.accept(Ended.SIMULATED));
+        }
+
+        @Override
+        public void abort() {
+            aborted = true;
+            if (timer != null) {
+                timer.cancel();
+                timer = null;
+            }
+        }
+
+        @Override
+        public void suspend() {
+            if (timer != null) {
+                timer.cancel();
+                timer = null;
+                remaining = Math.max(0, remaining - (ctx.now() - resumedAt));
+            }
+        }
+
+        @Override
+        public void resume() {
+            if (timer == null && !aborted) {
+                go();
+            }
+        }
     }
 }

@@ -169,4 +169,40 @@ class RunQueueTest {
         }
         assertThat(started).as("seed %d", seed).isPositive();
     }
+
+    /**
+     * What a node publishes for a newcomer: its free cores and memory while nothing waits, none once a job
+     * waits; and a one-core node is free for a job exactly when its queue is empty, as the papers' nodes.
+     */
+    @Test
+    void aNewcomerSeesTheFreeCoresAndMemoryOnlyWhileNothingWaits() {
+        RunQueue q = queue(8, 8192);
+        HeldJob a = job(2, 2048, 10);
+        q.add(a);
+        q.startAll(0);
+        JobLoad load = JobLoad.of(q, 0);
+        assertThat(load.freeCores()).isEqualTo(6);
+        assertThat(load.freeMemoryMiB()).isEqualTo(6144.0);
+        assertThat(load.canStart(6, 6144)).isTrue();
+        assertThat(load.canStart(7, 0)).isFalse();
+        assertThat(load.canStart(1, 8192)).isFalse();
+        assertThat(q.coreDemand()).isEqualTo(2);
+        HeldJob wide = job(8, 0, 10);
+        q.add(wide);
+        q.startAll(1);
+        assertThat(JobLoad.of(q, 1).freeCores()).isZero();
+        assertThat(q.coreDemand()).isEqualTo(10);
+        // Its backlog counts core-seconds: 2 x 10 s running and 8 x 10 s waiting, over 8 cores.
+        assertThat(q.backlogSeconds(0)).isEqualTo(12.5);
+
+        RunQueue one = queue(1, 4096);
+        assertThat(JobLoad.of(one, 0).canStart(1, 4096)).isTrue();
+        one.add(job(1, 0, 5));
+        one.startAll(0);
+        JobLoad busy = JobLoad.of(one, 0);
+        assertThat(busy.canStart(1, 0)).isFalse();
+        // The papers' one-core load, as a node without cores to report publishes it, says the same.
+        assertThat(busy.freeCores()).isZero().isEqualTo(new JobLoad(1, 5.0, false).freeCores());
+        assertThat(new JobLoad(0, 0, false).canStart(1, 0)).isTrue();
+    }
 }

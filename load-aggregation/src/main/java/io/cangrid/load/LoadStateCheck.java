@@ -4,6 +4,7 @@ import io.cangrid.can.ExtensionCheck;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.jobs.JobLoad;
+import io.cangrid.jobs.JobSpec;
 import io.cangrid.overlay.Message;
 
 /**
@@ -12,11 +13,12 @@ import io.cangrid.overlay.Message;
  * fails, keeps the sender's last good one, and counts the refusal (see {@code CanNode#setExtensionCheck}).
  *
  * <ul>
- *   <li>the node's own load: a queue length of zero or more, a finite backlog of zero or more seconds;</li>
+ *   <li>the node's own load: a queue length of zero or more, a finite backlog of zero or more seconds, free
+ *       cores from 0 to {@link JobSpec#MAX_CORES}, free memory finite and zero or more (-1: not accounted);</li>
  *   <li>one zone load per zone the sender claims, at most: the publisher computes them from the same
  *       zones, in the same instant, as the claim beside them;</li>
- *   <li>each zone load: a zone of this space, a share of its node in [0, 1] (a node counts once, split
- *       among its zones by volume), a finite queue share of zero or more, and for each of the space's
+ *   <li>each zone load: a zone of this space, a share of its node's cores in [0, {@link JobSpec#MAX_CORES}]
+ *       (a node counts once, split among its zones by volume), a finite queue share of zero or more, and for each of the space's
  *       dimensions exactly one aggregate of each measure, finite, zero or more and at most
  *       {@link #MAX_AGGREGATE}.</li>
  * </ul>
@@ -68,6 +70,10 @@ public final class LoadStateCheck implements ExtensionCheck {
         if (load.queueLength() < 0 || !(load.backlogSeconds() >= 0) || !Double.isFinite(load.backlogSeconds())) {
             return "a queue of " + load.queueLength() + " with " + load.backlogSeconds() + " s of backlog";
         }
+        if (load.freeCores() < 0 || load.freeCores() > JobSpec.MAX_CORES || !Double.isFinite(load.freeMemoryMiB())
+                || !(load.freeMemoryMiB() >= 0 || load.freeMemoryMiB() == -1)) {
+            return load.freeCores() + " free cores and " + load.freeMemoryMiB() + " MiB of free memory";
+        }
         return null;
     }
 
@@ -79,7 +85,7 @@ public final class LoadStateCheck implements ExtensionCheck {
         if (zone == null || zone.dimensions() != dims) {
             return "a zone load of " + (zone == null ? "no zone" : zone.dimensions() + " dimension(s)");
         }
-        if (!(z.nodes() >= 0 && z.nodes() <= 1) || !count(z.queued())) {
+        if (!(z.nodes() >= 0 && z.nodes() <= JobSpec.MAX_CORES) || !count(z.queued())) {
             return "a zone share of " + z.nodes() + " node(s) and " + z.queued() + " queued";
         }
         if (!aggregates(z.nodesAbove(), dims) || !aggregates(z.queuedAbove(), dims)) {

@@ -4,12 +4,14 @@ import io.cangrid.can.geometry.Zone;
 
 /**
  * One zone's load information as its holder publishes it: its own share of the two measures (a node
- * holding several zones splits its count of 1 and its queue length among them by volume, so each node is
- * still counted once) and, for every dimension d, the aggregates of everything above it in d.
+ * holding several zones splits its count and its queue among them by volume, so each node is still counted
+ * once) and, for every dimension d, the aggregates of everything above it in d. Both measures count cores:
+ * a node counts as its cores, a job as the cores it takes; on one-core nodes that is the papers' count of
+ * nodes and queue length.
  *
  * @param zone      the zone
- * @param nodes     the zone's share of its node (1 for a node with one zone)
- * @param queued    the zone's share of its node's queue length
+ * @param nodes     the zone's share of its node's cores (1 for a one-core node with one zone)
+ * @param queued    the zone's share of the cores its node's held jobs take
  * @param nodesAbove  {@code AggrInfo_d} for Info = 1, per dimension
  * @param queuedAbove {@code AggrInfo_d} for Info = queue length, per dimension
  */

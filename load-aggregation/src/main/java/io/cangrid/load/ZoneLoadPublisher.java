@@ -13,8 +13,8 @@ import java.util.List;
 
 /**
  * Computes what a node publishes in its state messages: for every zone it holds, Eq. 1–2 over the loads
- * its upper neighbours last published. A node holding several zones splits its own count of 1 and its queue
- * among them by volume, so each node still counts once. The result is computed once per instant (and again
+ * its upper neighbours last published. A node holding several zones splits its own count (its cores) and its
+ * queue (the cores its jobs take) among them by volume, so each node still counts once. The result is computed once per instant (and again
  * when the node's zones or queue change within it) and shared by the messages sent to every neighbour then.
  */
 public final class ZoneLoadPublisher {
@@ -68,6 +68,10 @@ public final class ZoneLoadPublisher {
         }
         ZoneLoad[] loads = new ZoneLoad[zones.length];
         int length = queue.length();
+        // The measures count cores, so a node of 16 cores weighs as 16 one-core nodes and a 4-core job as
+        // four one-core jobs; on one-core nodes they are the papers' node count and queue length.
+        double cores = queue.cores();
+        double demand = queue.coreDemand();
         // A node's own zones are not in its neighbour table, yet one may lie right above another (a zone
         // taken over next to the node's home zone): the lower one must count the upper one and all above
         // it. The upward relation has no cycles, so one pass per zone reaches the end of every chain.
@@ -79,9 +83,9 @@ public final class ZoneLoadPublisher {
             }
             for (int i = 0; i < zones.length; i++) {
                 double share = zones.length == 1 ? 1.0 : zones[i].volume() / volume;
-                loads[i] = LoadAggregation.compute(zones[i], share, share * length, withOwn);
+                loads[i] = LoadAggregation.compute(zones[i], share * cores, share * demand, withOwn);
             }
         }
-        return new LoadState(new JobLoad(length, queue.backlogSeconds(now), queue.runsCommands()), loads);
+        return new LoadState(JobLoad.of(queue, length, now), loads);
     }
 }

@@ -36,6 +36,13 @@ class HostileLoadStateTest {
         HUGE_AGGREGATE(z -> loads(new ZoneLoad(z, 1, 0, filled(z.dimensions(), 1e300), new double[z.dimensions()]))),
         INFINITE_BACKLOG(z -> new LoadState(new JobLoad(0, Double.POSITIVE_INFINITY), new ZoneLoad[] {
             ZoneLoad.alone(z, 1, 0)})),
+        NEGATIVE_FREE_CORES(z -> new LoadState(new JobLoad(0, 0, true, -4, -1), new ZoneLoad[] {
+            ZoneLoad.alone(z, 1, 0)})),
+        MORE_FREE_CORES_THAN_ANY_MACHINE(z -> new LoadState(new JobLoad(0, 0, true, 1 << 20, -1), new ZoneLoad[] {
+            ZoneLoad.alone(z, 1, 0)})),
+        NAN_FREE_MEMORY(z -> new LoadState(new JobLoad(0, 0, true, 1, Double.NaN), new ZoneLoad[] {
+            ZoneLoad.alone(z, 1, 0)})),
+        SHARE_OF_MORE_CORES_THAN_ANY_MACHINE(z -> loads(ZoneLoad.alone(z, 1e9, 0))),
         MORE_ZONE_LOADS_THAN_ZONES(z -> loads(ZoneLoad.alone(z, 1, 0), ZoneLoad.alone(z, 1, 0),
                 ZoneLoad.alone(z, 1, 0))),
         ZONE_OF_ANOTHER_SPACE(z -> loads(ZoneLoad.alone(Zone.wholeSpace(z.dimensions() - 1), 1, 0)));

@@ -84,6 +84,22 @@ class PeerSimBindingTest {
     }
 
     @Test
+    void multicoreMachinesWithOwnersWhoComeBackLoseNoJobInPeerSim(@TempDir Path dir) throws Exception {
+        PeerSimProcess.Outcome o = PeerSimProcess.run(dir, 300, "scenarios/peersim/multicore.cfg",
+                "init.grid.set=nodes=60;jobs.per-level=120;load-levels=[0.8];locators=[CAN-PX];owners.enabled=true;"
+                        + "owners.mean-available=40m;owners.mean-active=15m;owners.max-suspension=5m",
+                "simulation.experiments=1", "control.report.json=true");
+        assertThat(o.exitCode()).as(o.stderr()).isZero();
+        JsonNode summary = JSON.readTree(o.stdout().substring(o.stdout().indexOf('{')));
+        JsonNode row = summary.get("results").get(0);
+        assertThat(row.get("lost").asInt()).isZero();
+        assertThat(row.get("failed").asInt()).isZero();
+        assertThat(row.get("completed").asInt() + row.get("noMatch").asInt()).isEqualTo(120);
+        assertThat(row.get("vacates").asInt()).as("runs vacated by owners").isPositive();
+        assertThat(row.has("wideP95WaitSeconds")).isTrue();
+    }
+
+    @Test
     void canScaleRunChecksTheOverlayAndRoutesAsBenchCan(@TempDir Path dir) throws Exception {
         PeerSimProcess.Outcome o = PeerSimProcess.run(dir, 300, "scenarios/peersim/can-100k.cfg",
                 "init.can.nodes=3000", "init.can.dimensions=3", "init.can.probes=3000");

@@ -76,7 +76,8 @@ public final class BasicCanLocator implements Locator {
             return;
         }
         Requirements req = job.spec().requirements();
-        List<Candidate> candidates = Candidates.around(can, agent.queue(), req, job.spec().hasCommand(), ctx.now());
+        List<Candidate> candidates = Candidates.around(can, agent.queue(), job.spec(), job.spec().hasCommand(),
+                ctx.now());
         if (!candidates.isEmpty()) {
             agent.dispatch(Candidates.fastestFreeElseLeastLoaded(candidates).id(), job, owner, trace);
             return;

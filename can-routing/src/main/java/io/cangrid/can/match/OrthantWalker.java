@@ -60,9 +60,8 @@ public final class OrthantWalker {
     }
 
     public void visit(OrthantSearch search) {
-        Requirements req = search.profile().spec().requirements();
-        List<Candidate> candidates = Candidates.around(can, agent.queue(), req, search.profile().spec().hasCommand(),
-                ctx.now());
+        List<Candidate> candidates = Candidates.around(can, agent.queue(), search.profile().spec(),
+                search.profile().spec().hasCommand(), ctx.now());
         if (!candidates.isEmpty()) {
             agent.explain(search.profile().id(), ExplainStep.CANDIDATES, null, () -> "orthant search found "
                     + candidates.size() + " capable node(s) around; the fastest free, else least loaded, runs it");

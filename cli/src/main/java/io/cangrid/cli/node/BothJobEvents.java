@@ -45,4 +45,10 @@ record BothJobEvents(JobEvents first, JobEvents second) implements JobEvents {
         second.finished(job, state, reason, at);
     }
 
+    @Override
+    public void vacated(JobProfile job, NodeId runNode, long at) {
+        first.vacated(job, runNode, at);
+        second.vacated(job, runNode, at);
+    }
+
 }

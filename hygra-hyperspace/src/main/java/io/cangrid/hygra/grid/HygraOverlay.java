@@ -103,7 +103,7 @@ public final class HygraOverlay implements JobOverlay {
         // nodes than degmax would link only among themselves, cut off from the rest of the overlay.
         virtual = ctx.random().nextDouble();
         GridSpace space = config.space();
-        slot = new RunSlot(ctx, space.offer(capabilities, virtual, true), config.updatePeriodMillis(),
+        slot = new RunSlot(ctx, space, space.offer(capabilities, virtual, true), config.updatePeriodMillis(),
                 this::refreshSlot);
         slot.publish(published);
         NodeId contact = bootstraps.isEmpty() ? null : bootstraps.get(0);

@@ -7,6 +7,7 @@ import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.match.BasicCanLocator;
 import io.cangrid.can.match.Candidate;
 import io.cangrid.jobs.JobLoad;
+import io.cangrid.jobs.RunQueue;
 import io.cangrid.can.match.CanOverlay;
 import io.cangrid.can.match.OrthantSearch;
 import io.cangrid.can.match.OrthantWalker;
@@ -94,7 +95,7 @@ public final class CanPLocator implements Locator {
                 if (prompt != null) {
                     prompt.inputsChanged();
                 }
-                if (entry.lastState() != null && JobLoad.of(entry.lastState().extension()).queueLength() == 0) {
+                if (entry.lastState() != null && JobLoad.of(entry.lastState().extension()).freeCores() > 0) {
                     waiting.neighbourFree();
                 }
             }
@@ -116,7 +117,7 @@ public final class CanPLocator implements Locator {
         }
         // A node that has just become free tells every neighbour, not only those below: any of them may hold
         // a waiting job it can run, and with rebalancing that job moves here as soon as they hear.
-        if (config.waiting().rebalance() && agent.queue().isIdle()) {
+        if (config.waiting().rebalance() && agent.queue().coresForNewcomer() > 0) {
             prompt.freeNow();
         } else {
             prompt.inputsChanged();
@@ -304,8 +305,9 @@ public final class CanPLocator implements Locator {
             }
             sb.append(listed == 1 ? ": " : ", ").append(c.id().shortName())
                     .append(chosen != null && c.id().equals(chosen.id()) ? "*" : "")
-                    .append(String.format(java.util.Locale.ROOT, " (cpu %.2f, queue %d, backlog %.0f s)", c.cpu(),
-                            c.queueLength(), c.backlogSeconds()));
+                    .append(String.format(java.util.Locale.ROOT, " (cpu %.2f, queue %d, %d core(s) free%s, backlog %.0f s)",
+                            c.cpu(), c.queueLength(), c.freeCores(), c.isFree() ? ", fits now" : "",
+                            c.backlogSeconds()));
         }
         return sb.toString();
     }
@@ -320,7 +322,7 @@ public final class CanPLocator implements Locator {
     }
 
     private void dispatch(Candidate chosen, PushStep s) {
-        around.noteSent(chosen.id(), s.profile().spec().work());
+        around.noteSent(chosen.id(), s.profile().spec().work(), s.profile().spec().cores());
         if (config.offers().redirects() > 0 && chosen.isFree() && !chosen.id().equals(can.id())) {
             // It looked free, but our view of it may be a period old: let it check.
             ctx.send(chosen.id(), new TryAssign(s.profile(), s.owner(), s.trace().forwarded(),
@@ -336,7 +338,10 @@ public final class CanPLocator implements Locator {
      * aside for it, else queue it here.
      */
     private void offered(TryAssign m) {
-        boolean idle = agent.queue().isIdle();
+        // Free for this job: it fits at once in this node's free cores and memory (one core: an empty queue).
+        RunQueue queue = agent.queue();
+        boolean idle = JobLoad.of(queue, ctx.now()).canStart(m.profile().spec().cores(),
+                queue.memoryOf(m.profile().spec()));
         if (can.phase() != CanPhase.ACTIVE || m.redirectsLeft() <= 0) {
             settle(m, idle);
             return;
@@ -378,7 +383,7 @@ public final class CanPLocator implements Locator {
     }
 
     private void pass(Candidate to, TryAssign m, NodeId fallback) {
-        around.noteSent(to.id(), m.profile().spec().work());
+        around.noteSent(to.id(), m.profile().spec().work(), m.profile().spec().cores());
         ctx.send(to.id(), new TryAssign(m.profile(), m.owner(), m.trace().forwarded(), m.redirectsLeft() - 1,
                 fallback));
     }

@@ -99,11 +99,17 @@ final class CandidateChoice {
         return sa < sb || (sa == sb && a.cpu() > b.cpu());
     }
 
-    /** How far the candidate's normalised capabilities exceed the job's normalised requirements, summed. */
+    /**
+     * How far the candidate's normalised capabilities exceed the job's normalised requirements, summed. In the
+     * cores dimension, where the schema has one, a candidate offers its free cores: the tightest fit packs
+     * jobs onto partly used machines and keeps whole ones for wide jobs.
+     */
     double surplus(Candidate c, JobProfile job) {
+        int coresDimension = schema.indexOf(ResourceSchema.CORES);
         double sum = 0;
         for (int d = 0; d < schema.realDimensions(); d++) {
-            sum += schema.dimension(d).normalise(c.capabilities().get(d))
+            double offered = d == coresDimension ? c.freeCores() : c.capabilities().get(d);
+            sum += schema.dimension(d).normalise(offered)
                     - schema.dimension(d).normalise(job.spec().requirements().get(d));
         }
         return sum;

@@ -32,30 +32,29 @@ final class CapableAround {
     }
 
     List<Candidate> of(JobSpec spec) {
-        List<Candidate> capable = Candidates.around(can, queue, spec.requirements(), spec.hasCommand(),
-                ctx.now());
+        List<Candidate> capable = Candidates.around(can, queue, spec, spec.hasCommand(), ctx.now());
         if (!countSent) {
             return capable;
         }
         ledger.forgetGone(can.neighbours());
         List<Candidate> adjusted = new ArrayList<>(capable.size());
         for (Candidate c : capable) {
-            adjusted.add(c.id().equals(can.id()) ? c : ledger.adjust(c, entryOf(c.id())));
+            adjusted.add(c.id().equals(can.id()) ? c : ledger.adjust(c, entryOf(c.id()), spec.cores()));
         }
         return adjusted;
     }
 
     /**
-     * Counts a job of {@code work} seconds (at cpu 1.0) sent to neighbour {@code to} against its published
-     * queue and backlog until it speaks again.
+     * Counts a job of {@code work} seconds (at cpu 1.0) and {@code cores} cores sent to neighbour {@code to}
+     * against its published queue, backlog and free cores until it speaks again.
      */
-    void noteSent(NodeId to, double work) {
+    void noteSent(NodeId to, double work, int cores) {
         if (to.equals(can.id())) {
             return;
         }
         NeighbourEntry entry = entryOf(to);
         if (countSent && entry != null) {
-            ledger.record(to, entry.lastState(), work);
+            ledger.record(to, entry.lastState(), work, cores);
         }
     }
 

@@ -26,7 +26,7 @@ final class IdlePromise {
     /** Promises this node to one job if it is idle and not promised already; true if it did. */
     boolean give() {
         long now = ctx.now();
-        if (!queue.isIdle() || now < promisedUntil) {
+        if (queue.coresForNewcomer() == 0 || now < promisedUntil) {
             return false;
         }
         promisedUntil = now + WINDOW_MILLIS;

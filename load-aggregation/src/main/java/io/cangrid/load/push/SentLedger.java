@@ -16,25 +16,31 @@ import java.util.Map;
 final class SentLedger {
 
     /** @param work the jobs' summed work in seconds at cpu 1.0 */
-    private record Sent(NeighbourState seenState, int jobs, double work) {
+    private record Sent(NeighbourState seenState, int jobs, double work, int cores) {
     }
 
     private final Map<NodeId, Sent> sent = new HashMap<>();
 
-    void record(NodeId to, NeighbourState currentState, double work) {
+    void record(NodeId to, NeighbourState currentState, double work, int cores) {
         Sent s = sent.get(to);
         boolean sameState = s != null && s.seenState == currentState;
-        sent.put(to, new Sent(currentState, (sameState ? s.jobs : 0) + 1, (sameState ? s.work : 0) + work));
+        sent.put(to, new Sent(currentState, (sameState ? s.jobs : 0) + 1, (sameState ? s.work : 0) + work,
+                (sameState ? s.cores : 0) + cores));
     }
 
-    /** The candidate's queue and backlog with the jobs sent to it since its last state added. */
-    Candidate adjust(Candidate c, NeighbourEntry entry) {
+    /**
+     * The candidate's queue, backlog and free cores with the jobs sent to it since its last state added: it
+     * stays free for a job of {@code cores} cores only if they fit beside the cores already sent (the memory
+     * they reserve is not counted: cores run out first on the machines this matters for).
+     */
+    Candidate adjust(Candidate c, NeighbourEntry entry, int cores) {
         Sent s = sent.get(c.id());
         if (s == null || entry == null || s.seenState != entry.lastState()) {
             return c;
         }
+        int freeCores = Math.max(0, c.freeCores() - s.cores);
         return new Candidate(c.id(), c.capabilities(), c.queueLength() + s.jobs,
-                c.backlogSeconds() + s.work / c.cpu());
+                c.backlogSeconds() + s.work / c.cpu(), freeCores, c.isFree() && freeCores >= cores);
     }
 
     void forgetGone(List<NeighbourEntry> neighbours) {

@@ -146,7 +146,7 @@ final class WaitingJobs {
             Candidate free = choice.bestFitFree(others, job);
             if (free != null && agent.moveWaiting(job.id(), free.id())) {
                 taken.add(free.id());
-                around.noteSent(free.id(), job.spec().work());
+                around.noteSent(free.id(), job.spec().work(), job.spec().cores());
             } else if (config.choice().soonest() && moveToSooner(job, others, startsIn)) {
                 continue;
             } else {
@@ -172,7 +172,7 @@ final class WaitingJobs {
         if (!agent.moveWaiting(job.id(), sooner.id())) {
             return false;
         }
-        around.noteSent(sooner.id(), job.spec().work());
+        around.noteSent(sooner.id(), job.spec().work(), job.spec().cores());
         return true;
     }
 
@@ -200,7 +200,7 @@ final class WaitingJobs {
         } else {
             Candidate free = choice.bestFitFree(capable, job);
             if (free != null) {
-                around.noteSent(free.id(), job.spec().work());
+                around.noteSent(free.id(), job.spec().work(), job.spec().cores());
                 ctx.send(m.waitingAt(), new FreeFound(job.id(), free.id()));
                 return;
             }

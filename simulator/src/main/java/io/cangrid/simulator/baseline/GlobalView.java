@@ -1,6 +1,7 @@
 package io.cangrid.simulator.baseline;
 
 import io.cangrid.overlay.NodeId;
+import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.RunQueue;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.jobs.JobNode;
@@ -18,11 +19,20 @@ import java.util.Map;
  */
 public final class GlobalView {
 
-    /** A live node as the oracle sees it. */
-    public record NodeLoad(NodeId id, Capabilities capabilities, int queueLength, double backlogSeconds) {
+    /**
+     * A live node as the oracle sees it: its queue, backlog, and what a job arriving now could take at once
+     * (free cores; free memory, -1 when not accounted), jobs in flight to it counted.
+     */
+    public record NodeLoad(NodeId id, Capabilities capabilities, int queueLength, double backlogSeconds, int freeCores,
+            double freeMemoryMiB, RunQueue queue) {
 
         public double cpu() {
             return capabilities.get(0);
+        }
+
+        /** Whether {@code job} could start here at once: on a one-core node, whether its queue is empty. */
+        public boolean fits(JobSpec job) {
+            return freeCores >= job.cores() && (freeMemoryMiB < 0 || queue.memoryOf(job) <= freeMemoryMiB);
         }
     }
 
@@ -32,6 +42,9 @@ public final class GlobalView {
     private static final class InFlight {
         int jobs;
         double work;
+        int cores;
+        double memory;
+        RunQueue queue;
     }
 
     private static final InFlight NONE = new InFlight();
@@ -57,26 +70,39 @@ public final class GlobalView {
             }
             RunQueue q = n.agent().queue();
             InFlight pending = inFlight.getOrDefault(id, NONE);
+            double freeMemory = q.memoryForNewcomer();
             out.add(new NodeLoad(id, n.capabilities(), q.length() + pending.jobs,
-                    q.backlogSeconds(now) + pending.work / q.cpuSpeed()));
+                    q.backlogSeconds(now) + pending.work / q.cpuSpeed() / q.cores(),
+                    Math.max(0, q.coresForNewcomer() - pending.cores),
+                    freeMemory < 0 ? freeMemory : Math.max(0, freeMemory - pending.memory), q));
         }
         return out;
     }
 
-    /** An oracle sent a job of {@code work} seconds (at cpu 1.0) to {@code node}. */
-    public void sent(NodeId node, double work) {
+    /** An oracle sent {@code job} to {@code node}, whose queue is {@code queue}. */
+    public void sent(NodeId node, JobSpec job, RunQueue queue) {
         InFlight f = inFlight.computeIfAbsent(node, k -> new InFlight());
         f.jobs++;
-        f.work += work;
+        f.work += coreWork(job);
+        f.cores += job.cores();
+        f.memory += queue.memoryOf(job);
+        f.queue = queue;
     }
 
     /** A job an oracle sent reached {@code node}'s queue. */
-    public void arrived(NodeId node, double work) {
+    public void arrived(NodeId node, JobSpec job) {
         InFlight f = inFlight.get(node);
         if (f != null && f.jobs > 0) {
             f.jobs--;
             // Exactly zero once nothing is in flight, so rounding never leaves a phantom backlog.
-            f.work = f.jobs == 0 ? 0 : f.work - work;
+            f.work = f.jobs == 0 ? 0 : f.work - coreWork(job);
+            f.cores = f.jobs == 0 ? 0 : Math.max(0, f.cores - job.cores());
+            f.memory = f.jobs == 0 ? 0 : Math.max(0, f.memory - f.queue.memoryOf(job));
         }
+    }
+
+    /** Work times cores (a one-core job's work exactly). */
+    private static double coreWork(JobSpec job) {
+        return job.cores() == 1 ? job.work() : job.work() * job.cores();
     }
 }

@@ -66,7 +66,7 @@ public final class OracleLocator implements Locator {
             return;
         }
         GlobalView.NodeLoad chosen = policy.choose(job, capable, schema, random);
-        view.sent(chosen.id(), job.spec().work());
+        view.sent(chosen.id(), job.spec(), chosen.queue());
         agent.dispatch(chosen.id(), job, owner, trace);
     }
 

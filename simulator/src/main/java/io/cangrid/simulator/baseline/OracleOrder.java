@@ -10,9 +10,10 @@ final class OracleOrder {
     private OracleOrder() {
     }
 
-    static boolean fasterFreeOrLessLoaded(GlobalView.NodeLoad a, GlobalView.NodeLoad b) {
-        boolean aFree = a.queueLength() == 0;
-        boolean bFree = b.queueLength() == 0;
+    /** Free for {@code job} first (it fits at once), the faster of those; else the shorter queue, ties faster. */
+    static boolean fasterFreeOrLessLoaded(GlobalView.NodeLoad a, GlobalView.NodeLoad b, JobProfile job) {
+        boolean aFree = a.fits(job.spec());
+        boolean bFree = b.fits(job.spec());
         if (aFree != bFree) {
             return aFree;
         }
@@ -34,11 +35,24 @@ final class OracleOrder {
         return best;
     }
 
-    /** How far the node's normalised capabilities exceed the job's normalised requirements, summed. */
+    /**
+     * How far the node's normalised capabilities exceed the job's normalised requirements, summed. Where the
+     * schema has a cores dimension the node offers its free cores and free memory there, not what it has in
+     * all: the tightest fit then packs jobs onto partly used machines and keeps whole ones for wide jobs.
+     */
     static double surplus(GlobalView.NodeLoad n, JobProfile job, ResourceSchema schema) {
+        boolean packs = schema.indexOf(ResourceSchema.CORES) >= 0;
+        int coresDimension = schema.indexOf(ResourceSchema.CORES);
+        int memoryDimension = schema.indexOf(ResourceSchema.MEMORY);
         double sum = 0;
         for (int d = 0; d < schema.realDimensions(); d++) {
-            sum += schema.dimension(d).normalise(n.capabilities().get(d))
+            double offered = n.capabilities().get(d);
+            if (packs && d == coresDimension) {
+                offered = n.freeCores();
+            } else if (packs && d == memoryDimension && n.freeMemoryMiB() >= 0) {
+                offered = n.freeMemoryMiB();
+            }
+            sum += schema.dimension(d).normalise(offered)
                     - schema.dimension(d).normalise(job.spec().requirements().get(d));
         }
         return sum;

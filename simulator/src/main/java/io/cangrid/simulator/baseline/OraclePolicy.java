@@ -16,11 +16,14 @@ public interface OraclePolicy {
     GlobalView.NodeLoad choose(JobProfile job, List<GlobalView.NodeLoad> capable, ResourceSchema schema,
             RandomGenerator random);
 
-    /** CENTRAL, the paper's idealised matchmaker: the fastest free node, else the shortest queue (ties: faster). */
+    /**
+     * CENTRAL, the paper's idealised matchmaker: the fastest free node, else the shortest queue (ties: faster).
+     * Free means the job fits at once in the node's free cores and memory: an empty queue on a one-core node.
+     */
     OraclePolicy CENTRAL = (job, capable, schema, random) -> {
         GlobalView.NodeLoad best = null;
         for (GlobalView.NodeLoad n : capable) {
-            if (best == null || OracleOrder.fasterFreeOrLessLoaded(n, best)) {
+            if (best == null || OracleOrder.fasterFreeOrLessLoaded(n, best, job)) {
                 best = n;
             }
         }
@@ -43,13 +46,14 @@ public interface OraclePolicy {
 
     /**
      * CENTRAL-BESTFIT: the free capable node least over-provisioned for the job (smallest normalised surplus
-     * over its requirements; ties: faster), else the least loaded capable node.
+     * over its requirements, counting free cores and memory where cores are a dimension: packing; ties:
+     * faster), else the least loaded capable node.
      */
     OraclePolicy CENTRAL_BESTFIT = (job, capable, schema, random) -> {
         GlobalView.NodeLoad best = null;
         double bestSurplus = Double.POSITIVE_INFINITY;
         for (GlobalView.NodeLoad n : capable) {
-            if (n.queueLength() != 0) {
+            if (!n.fits(job.spec())) {
                 continue;
             }
             double surplus = OracleOrder.surplus(n, job, schema);
@@ -65,7 +69,7 @@ public interface OraclePolicy {
     OraclePolicy CENTRAL_RANDFREE = (job, capable, schema, random) -> {
         List<GlobalView.NodeLoad> free = new ArrayList<>();
         for (GlobalView.NodeLoad n : capable) {
-            if (n.queueLength() == 0) {
+            if (n.fits(job.spec())) {
                 free.add(n);
             }
         }

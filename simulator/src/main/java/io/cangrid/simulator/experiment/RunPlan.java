@@ -29,6 +29,11 @@ public final class RunPlan {
 
     /** One run to make: which it is, its workload, and how its grid is hosted. */
     public record Planned(RunKey key, Workload workload, RunSettings settings) {
+
+        /** Whether owners come back in this run: its figures then count vacates. */
+        public boolean owners() {
+            return settings.owners().enabled();
+        }
     }
 
     private final Scenario scenario;
@@ -61,7 +66,7 @@ public final class RunPlan {
                     Workload workload = workloads.computeIfAbsent(level + "/" + variant.index(),
                             k -> generator.generate(load, variant));
                     runs.add(new Planned(new RunKey(locator, level, load, variant), workload,
-                            scenario.grid().forRun(locator, scenario.seed())));
+                            scenario.grid().forRun(locator, scenario.seed()).withOwners(scenario.owners())));
                 }
             }
         }
@@ -91,9 +96,10 @@ public final class RunPlan {
     public static RunResult result(Planned run, JobRecorder recorder, RunStats stats) {
         Workload workload = run.workload();
         long window = workload.jobs().get(workload.jobs().size() - 1).atMillis();
-        UtilisationSeries utilisation = recorder.utilisation(stats.initialNodes());
+        UtilisationSeries utilisation = recorder.utilisation(workload.totalCores());
         List<JobOutcome> outcomes = recorder.outcomes();
-        RunMetrics metrics = RunMetrics.of(outcomes, workload.jobs().size(), utilisation, stats, window);
+        RunMetrics metrics = RunMetrics.of(outcomes, workload.jobs().size(), utilisation, stats, window,
+                run.owners() ? recorder.vacates() : -1);
         if (stats.jobsUnfinished() != metrics.lost()) {
             log.debug("{}: the grid reports {} unfinished jobs, the events show {} lost", run.key(),
                     stats.jobsUnfinished(), metrics.lost());

@@ -21,7 +21,9 @@ import java.util.Map;
 public final class JobRecorder implements JobEvents {
 
     private final Map<JobId, JobTrack> jobs = new LinkedHashMap<>();
+    /** The cores running jobs hold on each node. */
     private final Map<NodeId, Integer> runningOn = new HashMap<>();
+    private int vacates;
     private final List<long[]> busySteps = new ArrayList<>();
     private final Runnable onJobFinished;
 
@@ -58,10 +60,9 @@ public final class JobRecorder implements JobEvents {
             track.startedAt = at;
             track.runNode = runNode;
         }
-        int running = runningOn.merge(runNode, 1, Integer::sum);
-        if (running == 1) {
-            stepBusy(at, +1);
-        }
+        int cores = job.spec().cores();
+        runningOn.merge(runNode, cores, Integer::sum);
+        stepBusy(at, +cores);
     }
 
     @Override
@@ -70,12 +71,23 @@ public final class JobRecorder implements JobEvents {
         if (running == null) {
             return;
         }
-        if (running == 1) {
+        int cores = Math.min(running, job.spec().cores());
+        if (running == cores) {
             runningOn.remove(runNode);
-            stepBusy(at, -1);
         } else {
-            runningOn.put(runNode, running - 1);
+            runningOn.put(runNode, running - cores);
         }
+        stepBusy(at, -cores);
+    }
+
+    @Override
+    public synchronized void vacated(JobProfile job, NodeId runNode, long at) {
+        vacates++;
+    }
+
+    /** Runs vacated because a machine's owner came back for longer than the maximum suspension. */
+    public synchronized int vacates() {
+        return vacates;
     }
 
     @Override
@@ -114,8 +126,8 @@ public final class JobRecorder implements JobEvents {
         return n;
     }
 
-    /** Busy nodes over time as a fraction of {@code nodes}. */
-    public synchronized UtilisationSeries utilisation(int nodes) {
+    /** Busy cores over time as a fraction of {@code cores} (one-core nodes: busy nodes of all nodes). */
+    public synchronized UtilisationSeries utilisation(int cores) {
         // Events normally arrive in time order; sorting (stable) keeps the series right if a runtime reports late.
         List<long[]> steps = new ArrayList<>(busySteps);
         steps.sort((a, b) -> Long.compare(a[0], b[0]));
@@ -127,7 +139,7 @@ public final class JobRecorder implements JobEvents {
             times[i] = steps.get(i)[0];
             busy[i] = current;
         }
-        return new UtilisationSeries(times, busy, nodes);
+        return new UtilisationSeries(times, busy, cores);
     }
 
     /** Mutable state of one job while the run goes on. */

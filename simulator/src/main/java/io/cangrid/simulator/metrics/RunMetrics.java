@@ -17,11 +17,18 @@ import org.HdrHistogram.Histogram;
  * @param stable whether {@code waitGrowth} is at most {@link #STABLE_GROWTH}
  * @param messagesPerNodePerSecond messages sent / initial nodes / seconds from the workload's start to
  *        the end of the run
+ * @param narrowP95WaitSeconds p95 wait of the one-core jobs; NaN when every job takes one core
+ * @param wideP95WaitSeconds p95 wait of the jobs of {@link #WIDE_CORES} cores or more; NaN when there are none
+ * @param vacates runs vacated because an owner came back for too long; -1 when owners never come back
  */
 public record RunMetrics(int jobs, int completed, int failed, int noMatch, int lost, double meanWaitSeconds,
         double p50WaitSeconds, double p95WaitSeconds, double p99WaitSeconds, double meanMatchmakingSeconds,
         double meanHops, double pushedFraction, double meanQueueAtAssignment, double utilisation,
-        double messagesPerNodePerSecond, double waitGrowth, boolean stable) {
+        double messagesPerNodePerSecond, double waitGrowth, boolean stable, double narrowP95WaitSeconds,
+        double wideP95WaitSeconds, int vacates) {
+
+    /** A job of this many cores or more is wide: the one a stream of narrow jobs could starve. */
+    public static final int WIDE_CORES = 4;
 
     /** Waits that grow by more than this from the second to the last quarter of a level are not stable. */
     public static final double STABLE_GROWTH = 1.3;
@@ -35,7 +42,18 @@ public record RunMetrics(int jobs, int completed, int failed, int noMatch, int l
      */
     public static RunMetrics of(List<JobOutcome> outcomes, int workloadJobs, UtilisationSeries utilisation,
             RunStats stats, long arrivalWindowMillis) {
+        return of(outcomes, workloadJobs, utilisation, stats, arrivalWindowMillis, -1);
+    }
+
+    /** @param vacates runs vacated by owners coming back, -1 when they never do */
+    public static RunMetrics of(List<JobOutcome> outcomes, int workloadJobs, UtilisationSeries utilisation,
+            RunStats stats, long arrivalWindowMillis, int vacates) {
         Histogram waits = new Histogram(SIGNIFICANT_DIGITS);
+        Histogram narrowWaits = new Histogram(SIGNIFICANT_DIGITS);
+        Histogram wideWaits = new Histogram(SIGNIFICANT_DIGITS);
+        int narrow = 0;
+        int wide = 0;
+        boolean multicore = false;
         int completed = 0;
         int failed = 0;
         int noMatch = 0;
@@ -54,7 +72,16 @@ public record RunMetrics(int jobs, int completed, int failed, int noMatch, int l
                 started++;
                 waitSum += o.waitMillis();
                 waits.recordValue(Math.max(0, o.waitMillis()));
+                int cores = o.spec().cores();
+                if (cores == 1) {
+                    narrow++;
+                    narrowWaits.recordValue(Math.max(0, o.waitMillis()));
+                } else if (cores >= WIDE_CORES) {
+                    wide++;
+                    wideWaits.recordValue(Math.max(0, o.waitMillis()));
+                }
             }
+            multicore |= o.spec().cores() > 1;
             if (o.wasAssigned()) {
                 assigned++;
                 matchSum += o.matchmakingMillis();
@@ -77,7 +104,9 @@ public record RunMetrics(int jobs, int completed, int failed, int noMatch, int l
                 ratio(queueSum, assigned),
                 utilisation.meanBusyFraction(start + arrivalWindowMillis / 2, start + arrivalWindowMillis),
                 ratio(stats.messagesSent(), (double) stats.initialNodes() * runSeconds),
-                waitGrowth(outcomes), waitGrowth(outcomes) <= STABLE_GROWTH);
+                waitGrowth(outcomes), waitGrowth(outcomes) <= STABLE_GROWTH,
+                multicore ? percentileSeconds(narrowWaits, narrow, 95) : Double.NaN,
+                multicore ? percentileSeconds(wideWaits, wide, 95) : Double.NaN, vacates);
     }
 
     /**

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The number of busy nodes as a step function of simulated time, read as a fraction of the grid's initial
- * size. Nodes that join later can push the fraction above what the initial grid could reach; departures
+ * The number of busy cores (held by running jobs) as a step function of simulated time, read as a fraction
+ * of the initial nodes' cores; on one-core nodes, busy nodes of the grid's initial size. Nodes that join later can push the fraction above what the initial grid could reach; departures
  * lower the ceiling. Both are rare enough in the scenarios that one fixed denominator reads best.
  */
 public final class UtilisationSeries {

@@ -10,6 +10,8 @@ import io.cangrid.jobs.JobEvents;
 import io.cangrid.jobs.JobNode;
 import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.JobNodeSettings;
+import io.cangrid.jobs.OwnerPolicy;
+import io.cangrid.simulator.scenario.OwnerModel;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.sim.Simulation;
 import io.cangrid.overlay.sim.SimulationConfig;
@@ -50,6 +52,8 @@ public final class GridExperiment {
     private static final int JOIN_PERIODS = 5;
     private static final int MAX_SETTLE_PERIODS = 60;
     private static final long DRIVER_STREAM = 0x6a09e667f3bcc908L;
+    /** The first of the owners' streams, one per node in the order nodes are added. */
+    private static final long OWNERS_STREAM = 0x3c6ef372fe94f82bL;
 
     private final Workload workload;
     private final RunSettings settings;
@@ -279,6 +283,13 @@ public final class GridExperiment {
         }
         NodeId id = runtime.addNode(ctx -> kind.newNode(ctx, caps, bootstraps));
         JobNode<?> node = runtime.program(id, JobNode.class);
+        OwnerModel owners = settings.owners();
+        if (owners.enabled()) {
+            // The nth node's owner draws from the nth stream of the seed, whatever the locator.
+            long stream = SplitMix64.derive(settings.seed(), OWNERS_STREAM + nodes.size());
+            node.agent().watchOwner(new OwnerPolicy(new SimulatedOwner(owners, stream, () -> started ? start : -1),
+                    owners.pollMillis(), owners.maxSuspensionMillis(), "simulated owner"));
+        }
         nodes.add(node);
         view.add(node);
     }

@@ -25,7 +25,7 @@ final class OracleBookkeeping implements JobEvents {
 
     @Override
     public void assigned(JobProfile job, NodeId runNode, MatchTrace trace, int queueAhead, long at) {
-        view.arrived(runNode, job.spec().work());
+        view.arrived(runNode, job.spec());
         next.assigned(job, runNode, trace, queueAhead, at);
     }
 
@@ -42,6 +42,11 @@ final class OracleBookkeeping implements JobEvents {
     @Override
     public void rematched(JobProfile job, NodeId owner, long at) {
         next.rematched(job, owner, at);
+    }
+
+    @Override
+    public void vacated(JobProfile job, NodeId runNode, long at) {
+        next.vacated(job, runNode, at);
     }
 
     @Override

@@ -11,9 +11,11 @@ import java.util.Objects;
  * @param memoryLevelsMib ascending
  * @param diskLevelsGib ascending
  * @param classes the machine classes of a clustered population (ignored when mixed)
+ * @param coresLevels the cores a machine may have, ascending, drawn with the same skew as the other
+ *        resources (both kinds); {@code [1]}, the papers' grid, leaves cores out of the space
  */
 public record NodePopulation(Kind kind, double skew, List<Double> cpuLevels, List<Double> memoryLevelsMib,
-        List<Double> diskLevelsGib, List<NodeClass> classes) {
+        List<Double> diskLevelsGib, List<NodeClass> classes, List<Double> coresLevels) {
 
     public enum Kind { MIXED, CLUSTERED }
 
@@ -23,6 +25,16 @@ public record NodePopulation(Kind kind, double skew, List<Double> cpuLevels, Lis
         memoryLevelsMib = List.copyOf(memoryLevelsMib);
         diskLevelsGib = List.copyOf(diskLevelsGib);
         classes = List.copyOf(classes);
+        coresLevels = List.copyOf(coresLevels);
+        for (double c : coresLevels) {
+            if (c < 1 || c > io.cangrid.jobs.JobSpec.MAX_CORES || c != Math.rint(c)) {
+                throw new IllegalArgumentException("cores levels are whole numbers from 1 to "
+                        + io.cangrid.jobs.JobSpec.MAX_CORES + ", not " + c);
+            }
+        }
+        if (coresLevels.isEmpty()) {
+            throw new IllegalArgumentException("cores need at least one level");
+        }
         if (!(skew > 0) || skew > 1) {
             throw new IllegalArgumentException("skew must be in (0, 1], was " + skew);
         }
@@ -32,6 +44,11 @@ public record NodePopulation(Kind kind, double skew, List<Double> cpuLevels, Lis
         if (kind == Kind.CLUSTERED && classes.isEmpty()) {
             throw new IllegalArgumentException("a clustered population needs at least one class");
         }
+    }
+
+    /** Whether machines differ in cores: the space then has a cores dimension. */
+    public boolean multicore() {
+        return coresLevels.size() > 1 || coresLevels.get(0) > 1;
     }
 
     /** The levels of resource {@code dimension} (0 cpu, 1 memory, 2 disk) of a mixed population. */

@@ -12,7 +12,7 @@ import java.util.Objects;
  * messages cross between nodes.
  */
 public record RunSettings(String locator, long seed, long updatePeriodMillis, long heartbeatMillis,
-        LatencyModel latency, long drainLimitMillis, WireMode wire) {
+        LatencyModel latency, long drainLimitMillis, WireMode wire, OwnerModel owners) {
 
     public static final long DEFAULT_UPDATE_PERIOD_MILLIS = 10_000;
     public static final long DEFAULT_HEARTBEAT_MILLIS = 30_000;
@@ -21,9 +21,22 @@ public record RunSettings(String locator, long seed, long updatePeriodMillis, lo
         Objects.requireNonNull(locator, "locator");
         Objects.requireNonNull(latency, "latency");
         Objects.requireNonNull(wire, "wire");
+        Objects.requireNonNull(owners, "owners");
         if (updatePeriodMillis <= 0 || heartbeatMillis <= 0 || drainLimitMillis <= 0) {
             throw new IllegalArgumentException("update period, heartbeat and drain limit must be positive");
         }
+    }
+
+    /** Settings whose machines are the grid's all the time. */
+    public RunSettings(String locator, long seed, long updatePeriodMillis, long heartbeatMillis, LatencyModel latency,
+            long drainLimitMillis, WireMode wire) {
+        this(locator, seed, updatePeriodMillis, heartbeatMillis, latency, drainLimitMillis, wire, OwnerModel.NONE);
+    }
+
+    /** The same run on machines whose owners behave as {@code model}. */
+    public RunSettings withOwners(OwnerModel model) {
+        return new RunSettings(locator, seed, updatePeriodMillis, heartbeatMillis, latency, drainLimitMillis, wire,
+                model);
     }
 
     /** Settings whose wire mode is the JVM's default ({@link WireMode#fromSystemProperty()}). */

@@ -12,7 +12,8 @@ import java.util.Objects;
  * @param source the file it was read from, for messages and reports
  */
 public record Scenario(String name, long seed, int nodes, NodePopulation population, JobMix jobs,
-        List<Double> loadLevels, List<String> locators, GridSettings grid, ChurnPlan churn, String source) {
+        List<Double> loadLevels, List<String> locators, GridSettings grid, ChurnPlan churn, OwnerModel owners,
+        String source) {
 
     public Scenario {
         Objects.requireNonNull(name, "name");
@@ -20,6 +21,7 @@ public record Scenario(String name, long seed, int nodes, NodePopulation populat
         Objects.requireNonNull(jobs, "jobs");
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(churn, "churn");
+        Objects.requireNonNull(owners, "owners");
         loadLevels = List.copyOf(loadLevels);
         locators = List.copyOf(locators);
         if (nodes < 1) {

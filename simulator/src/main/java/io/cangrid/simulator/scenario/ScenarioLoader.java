@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigSyntax;
+import io.cangrid.jobs.JobSpec;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.overlay.sim.WireMode;
 import io.cangrid.simulator.locator.LocatorCatalog;
@@ -83,7 +84,8 @@ public final class ScenarioLoader {
                 v.numbers(ScenarioKeys.DEPARTURES, Range.closed(0, ChurnPlan.MAX_DEPARTURES), false, true),
                 v.number(ScenarioKeys.CRASH_FRACTION, Range.closed(0, 1)),
                 v.number(ScenarioKeys.JOINS, Range.closed(0, ChurnPlan.MAX_DEPARTURES)));
-        return new Scenario(name, seed, nodes, population, jobs, loads, locators, grid, churn, source);
+        OwnerModel owners = readOwners(v);
+        return new Scenario(name, seed, nodes, population, jobs, loads, locators, grid, churn, owners, source);
     }
 
     private static NodePopulation readPopulation(ScenarioValues v) {
@@ -97,7 +99,9 @@ public final class ScenarioLoader {
         if (kind == NodePopulation.Kind.CLUSTERED && classes.isEmpty()) {
             throw v.refuse(ScenarioKeys.CLASSES, "a non-empty list when population.kind = clustered", "[]");
         }
-        return new NodePopulation(kind, skew, cpu, memory, disk, classes);
+        List<Double> cores = v.numbers(ScenarioKeys.CORES_LEVELS, Range.closed(1, JobSpec.MAX_CORES), true, false);
+        wholeNumbers(v, ScenarioKeys.CORES_LEVELS, cores);
+        return new NodePopulation(kind, skew, cpu, memory, disk, classes, cores);
     }
 
     private static List<NodeClass> readClasses(ScenarioValues v) {
@@ -130,7 +134,26 @@ public final class ScenarioLoader {
         int perLevel = v.intIn(ScenarioKeys.JOBS_PER_LEVEL, 1, MAX_JOBS_PER_LEVEL);
         double min = v.number(ScenarioKeys.WORK_MIN, Range.aboveZero(1e6));
         double max = v.number(ScenarioKeys.WORK_MAX, Range.closed(min, 1e6));
-        return new JobMix(constraint, perLevel, min, max);
+        List<Double> cores = v.numbers(ScenarioKeys.JOB_CORES_LEVELS, Range.closed(1, JobSpec.MAX_CORES), true, false);
+        wholeNumbers(v, ScenarioKeys.JOB_CORES_LEVELS, cores);
+        return new JobMix(constraint, perLevel, min, max, cores);
+    }
+
+    private static void wholeNumbers(ScenarioValues v, String key, List<Double> values) {
+        for (double c : values) {
+            if (c != Math.rint(c)) {
+                throw v.refuse(key, "ascending whole numbers of cores from 1 to " + JobSpec.MAX_CORES, values.toString());
+            }
+        }
+    }
+
+    private static OwnerModel readOwners(ScenarioValues v) {
+        String enabled = v.string(ScenarioKeys.OWNERS_ENABLED, "true|false|on|off", "true or false");
+        long available = v.positiveMillis(ScenarioKeys.OWNERS_MEAN_AVAILABLE);
+        long active = v.positiveMillis(ScenarioKeys.OWNERS_MEAN_ACTIVE);
+        long maxSuspension = v.positiveMillis(ScenarioKeys.OWNERS_MAX_SUSPENSION);
+        long poll = v.positiveMillis(ScenarioKeys.OWNERS_POLL);
+        return new OwnerModel(enabled.equals("true") || enabled.equals("on"), available, active, maxSuspension, poll);
     }
 
     private static List<String> readLocators(ScenarioValues v) {

@@ -2,6 +2,7 @@ package io.cangrid.simulator.workload;
 
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.overlay.resource.Requirements;
+import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.simulator.scenario.JobMix;
 import io.cangrid.simulator.scenario.NodeClass;
 import io.cangrid.simulator.scenario.NodePopulation;
@@ -25,9 +26,14 @@ final class JobSampler {
 
     private final JobMix mix;
     private final SkewedLevels[] constraintLevels = new SkewedLevels[3];
+    private final SkewedLevels cores;
+    /** The grid's schema: with a cores dimension a job's cores are also its minimum there. */
+    private final ResourceSchema schema;
 
-    JobSampler(JobMix mix, NodePopulation population) {
+    JobSampler(JobMix mix, NodePopulation population, ResourceSchema schema) {
         this.mix = mix;
+        this.schema = schema;
+        this.cores = new SkewedLevels(mix.coresLevels(), population.skew());
         for (int d = 0; d < constraintLevels.length; d++) {
             constraintLevels[d] = new SkewedLevels(constraintValues(population, d), population.skew());
         }
@@ -55,7 +61,18 @@ final class JobSampler {
         }
         double minutes = mix.workMinMinutes() + random.nextDouble() * (mix.workMaxMinutes() - mix.workMinMinutes());
         double baseline = minimums[0] > 0 ? minimums[0] : UNCONSTRAINED_BASELINE;
-        return JobSpec.of(new Requirements(minimums), minutes * 60.0 * baseline);
+        if (schema.realDimensions() == minimums.length) {
+            return JobSpec.of(new Requirements(minimums), minutes * 60.0 * baseline);
+        }
+        // Drawn last, and only in a space with cores, so one-core scenarios draw what they always drew.
+        int width = mix.multicore() ? (int) cores.draw(random) : 1;
+        double[] withCores = java.util.Arrays.copyOf(minimums, schema.realDimensions());
+        return JobSpec.of(new Requirements(withCores), minutes * 60.0 * baseline).withCores(schema, width);
+    }
+
+    /** E[cores] of a job. */
+    double meanCores() {
+        return mix.multicore() ? cores.mean() : 1;
     }
 
     /** E[W x baseline] in seconds: E[W] times the expected baseline, W and the requirements being independent. */

@@ -40,4 +40,17 @@ public record Workload(ResourceSchema schema, List<Capabilities> nodes, List<Job
         }
         return sum;
     }
+
+    /** The initial nodes' cores in all: their number when the space has no cores dimension. */
+    public int totalCores() {
+        int coresDimension = schema.indexOf(ResourceSchema.CORES);
+        if (coresDimension < 0) {
+            return nodes.size();
+        }
+        int sum = 0;
+        for (Capabilities c : nodes) {
+            sum += (int) c.get(coresDimension);
+        }
+        return sum;
+    }
 }

@@ -30,11 +30,13 @@ public final class WorkloadGenerator {
     private final List<Capabilities> nodes;
     private final List<JobSpec> specs;
     private final double[] unitGaps;
+    private final ResourceSchema schema;
 
     public WorkloadGenerator(Scenario scenario) {
         this.scenario = scenario;
+        this.schema = schemaOf(scenario);
         this.population = new PopulationSampler(scenario.population());
-        this.jobs = new JobSampler(scenario.jobs(), scenario.population());
+        this.jobs = new JobSampler(scenario.jobs(), scenario.population(), schema);
         this.nodes = drawNodes();
         this.specs = drawSpecs();
         this.unitGaps = drawUnitGaps();
@@ -67,17 +69,29 @@ public final class WorkloadGenerator {
         return gaps;
     }
 
+    /**
+     * The papers' three dimensions, or with cores as a fourth where machines or jobs differ in cores: a
+     * one-core grid's space, and so its results, stay exactly as they were.
+     */
+    public static ResourceSchema schemaOf(Scenario scenario) {
+        boolean cores = scenario.population().multicore() || scenario.jobs().multicore();
+        return cores ? ResourceSchema.defaultSchema().withCores() : ResourceSchema.defaultSchema();
+    }
+
+    /** The initial nodes' cpu speeds, each times its cores: core-seconds per second at cpu 1.0. */
     public double totalCpu() {
+        int coresDimension = schema.indexOf(ResourceSchema.CORES);
         double sum = 0;
         for (Capabilities c : nodes) {
-            sum += c.get(0);
+            sum += coresDimension < 0 ? c.get(0) : c.get(0) * c.get(coresDimension);
         }
         return sum;
     }
 
-    /** E[work] in seconds on a cpu = 1.0 node, from the job mix's distribution (not from the sample). */
+    /** E[work x cores] in seconds on a cpu = 1.0 node, from the job mix's distribution (not from the sample). */
     public double meanWorkSeconds() {
-        return jobs.meanWorkSeconds();
+        double cores = jobs.meanCores();
+        return cores == 1 ? jobs.meanWorkSeconds() : jobs.meanWorkSeconds() * cores;
     }
 
     /** Jobs per second that offer load {@code rho} to this grid (see {@link OfferedLoad}). */
@@ -97,6 +111,6 @@ public final class WorkloadGenerator {
         SplitMix64 churnRandom = new SplitMix64(SplitMix64.derive(scenario.seed(), CHURN_STREAM + variant.index()));
         List<ChurnEvent> churn = ChurnGenerator.generate(scenario.churn(), variant, nodes.size(), window, population,
                 churnRandom);
-        return new Workload(ResourceSchema.defaultSchema(), nodes, arrivals, churn);
+        return new Workload(schema, nodes, arrivals, churn);
     }
 }
