@@ -50,6 +50,7 @@ public final class JobAgent {
     private OutcomeLedger ledger = OutcomeLedger.NONE;
     private OwnerPolicy ownerPolicy;
     private boolean stopped;
+    private boolean started;
     private java.util.function.Consumer<JobStatusReply> ownReplies =
             reply -> log.debug("{}: status of {} is {}", reply.owner(), reply.job(), reply.state());
 
@@ -92,7 +93,12 @@ public final class JobAgent {
      * jobs whatever its owner does. Set before the node starts.
      */
     public void watchOwner(OwnerPolicy policy) {
+        boolean first = ownerPolicy == null;
         this.ownerPolicy = Objects.requireNonNull(policy, "policy");
+        if (started && first) {
+            // Set after the node started (a simulation sets it once the node exists): look from now on.
+            lookAtOwner();
+        }
     }
 
     /** Keeps the outcomes this node records as an owner in {@code ledger} too (live nodes: on disk). */
@@ -126,6 +132,7 @@ public final class JobAgent {
 
     /** Starts the periodic duties; the first tick falls at a random phase so nodes do not beat in step. */
     public void start() {
+        started = true;
         long period = config.heartbeatMillis();
         ctx.schedule(1 + ctx.random().nextLong(period), this::tick);
         if (ownerPolicy != null) {
