@@ -83,7 +83,7 @@ class DashboardApiTest {
     void jobDocumentsAreTheCommandsOwn() throws Exception {
         JobId id;
         try (GridClient client = grid.grid().client(0)) {
-            id = client.submit(JobSpec.requiring(ResourceSchema.defaultSchema(), Map.of(), 1, "api-job")
+            id = client.submit(JobSpec.requiring(ResourceSchema.desktopSchema(), Map.of(), 1, "api-job")
                     .withCommand(JobCommand.of("sh", "-c", "echo dashboard")));
             JobStatusReply end = client.await(id, Duration.ofSeconds(30));
             assertThat(end).isNotNull();

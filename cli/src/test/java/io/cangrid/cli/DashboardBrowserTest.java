@@ -139,7 +139,7 @@ class DashboardBrowserTest {
         ((JavascriptExecutor) browser).executeScript("window.notReloaded = true;");
         JobId id;
         try (GridClient client = grid.grid().client(0)) {
-            id = client.submit(JobSpec.requiring(ResourceSchema.defaultSchema(), Map.of(), 1, "browser-job")
+            id = client.submit(JobSpec.requiring(ResourceSchema.desktopSchema(), Map.of(), 1, "browser-job")
                     .withCommand(JobCommand.of("sh", "-c", "sleep 1; echo seen")));
         }
         By row = By.cssSelector("#jobs tbody tr[data-job='" + id + "']");

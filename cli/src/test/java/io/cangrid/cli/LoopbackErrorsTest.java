@@ -51,7 +51,7 @@ class LoopbackErrorsTest extends LoopbackGridWithSecret {
 
     @Test
     void waitingForAJobNobodyKnowsEndsWithUnknownAfterAShortGrace() {
-        String unknown = "j0123456789abcdef@00000000.00000000.00000000.12345678";
+        String unknown = "j0123456789abcdef@00000000.00000000.00000000.00000000.12345678";
         long started = System.nanoTime();
         CliRun waited = ask("wait", unknown);
         long tookMillis = (System.nanoTime() - started) / 1_000_000;

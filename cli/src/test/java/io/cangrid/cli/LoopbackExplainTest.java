@@ -76,7 +76,7 @@ class LoopbackExplainTest {
     @Test
     void aCompletedJobIsExplainedFromOwnerToRunNode() throws Exception {
         try (GridClient taker = grid.client(1)) {
-            JobId id = taker.submit(JobSpec.requiring(ResourceSchema.defaultSchema(), Map.of(), 1, "explained")
+            JobId id = taker.submit(JobSpec.requiring(ResourceSchema.desktopSchema(), Map.of(), 1, "explained")
                     .withCommand(JobCommand.of("sh", "-c", "exit 0")));
             JobStatusReply end = taker.await(id, Duration.ofSeconds(15));
             assertThat(end.state()).isEqualTo(JobState.COMPLETED);
@@ -117,7 +117,7 @@ class LoopbackExplainTest {
     @Test
     void aJobNoNodeCanRunIsExplainedAsNoMatchNamingTheRequirement() throws Exception {
         try (GridClient taker = grid.client(0)) {
-            JobId id = taker.submit(JobSpec.requiring(ResourceSchema.defaultSchema(),
+            JobId id = taker.submit(JobSpec.requiring(ResourceSchema.desktopSchema(),
                     Map.of(ResourceSchema.MEMORY, 65_536), 1, "too-big").withCommand(JobCommand.of("sh", "-c", "exit 0")));
             JobStatusReply end = taker.await(id, Duration.ofSeconds(20));
             assertThat(end.state()).isEqualTo(JobState.NO_MATCH);

@@ -34,7 +34,7 @@ import java.util.function.Predicate;
  */
 final class LoopbackJobs {
 
-    static final ResourceSchema SCHEMA = ResourceSchema.defaultSchema();
+    static final ResourceSchema SCHEMA = ResourceSchema.desktopSchema();
     /** Keys tried at most to land in one node's zones: far more than any zone of a small grid needs. */
     static final int MAX_KEYS = 100_000;
     static final Duration SUBMIT_TIMEOUT = Duration.ofSeconds(15);

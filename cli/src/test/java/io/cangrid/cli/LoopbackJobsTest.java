@@ -78,7 +78,7 @@ class LoopbackJobsTest {
     }
 
     private static JobSpec job(String name, String... argv) {
-        return JobSpec.requiring(ResourceSchema.defaultSchema(), Map.of(), 1, name).withCommand(JobCommand.of(argv));
+        return JobSpec.requiring(ResourceSchema.desktopSchema(), Map.of(), 1, name).withCommand(JobCommand.of(argv));
     }
 
     private static <T> T await(String what, Supplier<T> probe, Predicate<T> done) throws InterruptedException {

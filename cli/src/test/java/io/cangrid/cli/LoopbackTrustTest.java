@@ -40,7 +40,7 @@ class LoopbackTrustTest extends LoopbackGridWithSecret {
     }
 
     private static JobSpec job(JobCommand command) {
-        return JobSpec.requiring(ResourceSchema.defaultSchema(), Map.of(), 1, null).withCommand(command);
+        return JobSpec.requiring(ResourceSchema.desktopSchema(), Map.of(), 1, null).withCommand(command);
     }
 
     @Test

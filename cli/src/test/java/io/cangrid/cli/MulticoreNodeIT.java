@@ -115,8 +115,9 @@ class MulticoreNodeIT extends LocalGridProcesses {
     }
 
     private static JobSpec sleep(int seconds, int cores, long memoryMiB) {
-        return JobSpec.requiring(ResourceSchema.defaultSchema(), Map.of("memory", memoryMiB), 1, null)
-                .withCommand(JobCommand.of("sleep", String.valueOf(seconds))).withCores(cores);
+        ResourceSchema schema = ResourceSchema.desktopSchema();
+        return JobSpec.requiring(schema, Map.of("memory", memoryMiB), 1, null)
+                .withCommand(JobCommand.of("sleep", String.valueOf(seconds))).withCores(schema, cores);
     }
 
     private static void awaitCompleted(GridClient client, List<JobId> ids) throws Exception {

@@ -47,7 +47,7 @@ class OwnerFirstIT extends LocalGridProcesses {
             Thread.sleep(1_500); // node 1's unavailability reaches node 0 with the next updates
             List<JobId> ids = new ArrayList<>();
             for (int i = 0; i < JOBS; i++) {
-                ids.add(client.submit(JobSpec.requiring(ResourceSchema.defaultSchema(), Map.of(), 1, null)
+                ids.add(client.submit(JobSpec.requiring(ResourceSchema.desktopSchema(), Map.of(), 1, null)
                         .withCommand(JobCommand.of("sleep", "25"))));
             }
             List<Long> sleeps = awaitJobProcesses(0, JOBS);

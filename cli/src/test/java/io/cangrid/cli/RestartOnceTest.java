@@ -40,7 +40,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class RestartOnceTest {
 
-    private static final ResourceSchema SCHEMA = ResourceSchema.defaultSchema();
+    private static final ResourceSchema SCHEMA = ResourceSchema.desktopSchema();
     private static final long HEARTBEAT = 250;
     private static final int JOBS = 24;
     private static final int B = 1;

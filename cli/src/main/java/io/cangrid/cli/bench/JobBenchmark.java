@@ -220,7 +220,7 @@ public final class JobBenchmark {
                     SplittableRandom random = new SplittableRandom(seed);
                     for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
                         String name = prefix + i;
-                        JobSpec spec = JobSpec.requiring(ResourceSchema.defaultSchema(), Map.of(), s.workSeconds(),
+                        JobSpec spec = JobSpec.requiring(ResourceSchema.desktopSchema(), Map.of(), s.workSeconds(),
                                 name);
                         int peer = random.nextInt(grid.size());
                         long due = start + (long) (i * gapNanos);

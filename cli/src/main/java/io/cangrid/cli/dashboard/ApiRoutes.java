@@ -93,7 +93,7 @@ final class ApiRoutes implements AutoCloseable {
             throw new BadRequest("give the job's id: ?id=JOB");
         }
         try {
-            return JobId.parse(ids.get(0).trim());
+            return GridDocuments.liveJobId(ids.get(0).trim());
         } catch (IllegalArgumentException e) {
             throw new BadRequest("'" + ids.get(0) + "' is not a job id: " + e.getMessage());
         }

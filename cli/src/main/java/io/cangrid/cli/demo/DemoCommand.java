@@ -162,7 +162,7 @@ public final class DemoCommand implements Callable<Integer> {
     static JobSpec job(int n, SplittableRandom random) {
         double sleep = 0.2 + random.nextInt(13) / 10.0;
         JobCommand cmd = JobCommand.of("sh", "-c", "sleep " + sleep + "; echo demo job " + n + " slept " + sleep);
-        return JobSpec.requiring(ResourceSchema.defaultSchema(), Map.of(), sleep, "demo-" + n).withCommand(cmd);
+        return JobSpec.requiring(ResourceSchema.desktopSchema(), Map.of(), sleep, "demo-" + n).withCommand(cmd);
     }
 
     static JobStatusReply statusOrNull(GridClient c, JobId id) {

@@ -134,10 +134,28 @@ public final class GridDocuments {
         return Explanation.follow(grid, at, id).json();
     }
 
+    /**
+     * {@code text} as the id of a job of a live grid: one coordinate per dimension of the live schema, then
+     * the virtual one. An id of another shape (a grid of an older build, without cores) names a point no
+     * live node can route to, so it is refused here rather than asked about.
+     *
+     * @throws IllegalArgumentException when {@code text} is no job id, or one of another space
+     */
+    public static JobId liveJobId(String text) {
+        JobId id = JobId.parse(text);
+        ResourceSchema schema = ResourceSchema.desktopSchema();
+        if (id.realDimensions() != schema.realDimensions()) {
+            throw new IllegalArgumentException("it has " + id.realDimensions() + " resource coordinate(s), and a live"
+                    + " grid's job ids have " + schema.realDimensions() + " (" + String.join(", ",
+                    dimensionNames().subList(0, schema.realDimensions())) + ") before the virtual one");
+        }
+        return id;
+    }
+
     /** The names of a live grid's axes, in the order of the zones' coordinates: capabilities, then virtual. */
     public static List<String> dimensionNames() {
         List<String> names = new ArrayList<>();
-        for (ResourceDimension d : ResourceSchema.defaultSchema().dimensions()) {
+        for (ResourceDimension d : ResourceSchema.desktopSchema().dimensions()) {
             names.add(d.name());
         }
         names.add("virtual");

@@ -6,6 +6,7 @@ import io.cangrid.hygra.grid.HygraReport;
 import io.cangrid.hygra.message.NodeState;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.resource.Capabilities;
+import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.overlay.NodeId;
 import java.util.ArrayList;
@@ -15,6 +16,9 @@ import java.util.Map;
 
 /** A node's {@link PeersReply} in the shape {@code peers} and {@code nodes} print (JSON field order fixed). */
 public final class PeerView {
+
+    /** Where a live node's capabilities give the cores it lends. */
+    private static final int CORES = ResourceSchema.desktopSchema().indexOf(ResourceSchema.CORES);
 
     private PeerView() {
     }
@@ -54,6 +58,10 @@ public final class PeerView {
         caps.put("cpu", capabilities.get(0));
         caps.put("memoryMiB", capabilities.get(1));
         caps.put("diskGiB", capabilities.get(2));
+        // A node of an older build sends three values: no cores then, rather than a failed view.
+        if (capabilities.size() > CORES) {
+            caps.put("cores", (int) capabilities.get(CORES));
+        }
         m.put("capabilities", caps);
         return m;
     }

@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 final class LiveJobEvents implements JobEvents {
 
     private static final Logger log = LoggerFactory.getLogger("io.cangrid.node.jobs");
-    private static final int MEMORY = ResourceSchema.defaultSchema().indexOf(ResourceSchema.MEMORY);
+    private static final int MEMORY = LiveNodeAssembly.SCHEMA.indexOf(ResourceSchema.MEMORY);
 
 
     @Override

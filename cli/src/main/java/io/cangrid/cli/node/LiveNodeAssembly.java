@@ -51,6 +51,28 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
         int maxFrameBytes, JobEvents observer, int cores, OwnerPolicy owner) {
 
     private static final Logger log = LoggerFactory.getLogger("io.cangrid.node");
+    /**
+     * The live grid's resource space: cpu, memory, disk and the cores a node lends, so that a job of k cores
+     * is routed only to nodes of k cores or more, and one wider than every node ends NO_MATCH naming cores.
+     */
+    static final ResourceSchema SCHEMA = ResourceSchema.desktopSchema();
+    private static final int CORES = SCHEMA.indexOf(ResourceSchema.CORES);
+
+    /**
+     * @throws IllegalArgumentException when {@code capabilities} do not give one value per dimension of
+     *         {@link #SCHEMA}, or say another number of cores than the node lends
+     */
+    LiveNodeAssembly {
+        if (capabilities.size() != SCHEMA.realDimensions()) {
+            throw new IllegalArgumentException("a live node's capabilities give " + SCHEMA.realDimensions()
+                    + " values (cpu, memory, disk, cores), not " + capabilities.size() + ": " + capabilities);
+        }
+        // The node's point and its run queue must agree, or jobs would be routed to cores it does not lend.
+        if (capabilities.get(CORES) != cores) {
+            throw new IllegalArgumentException("the node lends " + cores + " core(s) but its capabilities say "
+                    + capabilities.get(CORES));
+        }
+    }
     /** Room a result's message leaves for what travels with it (ids, reason) in the replies that carry it on. */
     static final int RESULT_MARGIN_BYTES = 1024;
     /** The frame's sequence number and MAC. */
@@ -60,13 +82,33 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
             List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecSettings exec,
             long resultRetentionMillis, int maxFrameBytes) {
         this(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec, resultRetentionMillis,
-                maxFrameBytes, JobEvents.NONE, 1, null);
+                maxFrameBytes, JobEvents.NONE, coresOf(capabilities), null);
     }
 
-    /** The same node lending {@code n} cores to its jobs. */
+    /**
+     * A live node's capabilities in {@link #SCHEMA}'s order: the cores it lends are part of its point, as
+     * its memory is.
+     */
+    static Capabilities capabilities(double cpu, double memoryMiB, double diskGiB, int cores) {
+        double[] values = new double[SCHEMA.realDimensions()];
+        values[SCHEMA.indexOf(ResourceSchema.CPU)] = cpu;
+        values[SCHEMA.indexOf(ResourceSchema.MEMORY)] = memoryMiB;
+        values[SCHEMA.indexOf(ResourceSchema.DISK)] = diskGiB;
+        values[CORES] = cores;
+        return new Capabilities(values);
+    }
+
+    /** The cores {@code capabilities} say a node lends; 1 when they give too few values (refused then). */
+    private static int coresOf(Capabilities capabilities) {
+        return capabilities.size() > CORES ? (int) capabilities.get(CORES) : 1;
+    }
+
+    /** The same node lending {@code n} cores to its jobs, its point moved to {@code n} on the cores axis. */
     LiveNodeAssembly withCores(int n) {
-        return new LiveNodeAssembly(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec,
-                resultRetentionMillis, maxFrameBytes, observer, n, owner);
+        double[] values = capabilities.toArray();
+        values[CORES] = n;
+        return new LiveNodeAssembly(locator, can, jobs, new Capabilities(values), bootstraps, extraListener, workdir,
+                exec, resultRetentionMillis, maxFrameBytes, observer, n, owner);
     }
 
     /** The same node yielding to its machine's owner as {@code policy} says (null: running jobs regardless). */
@@ -89,7 +131,7 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
      * @throws IllegalArgumentException when the execution settings cannot be honoured on this machine
      */
     NodeProgramFactory program() {
-        ResourceSchema schema = ResourceSchema.defaultSchema();
+        ResourceSchema schema = SCHEMA;
         JobStore store = new JobStore(workdir.resolve("jobs"), MessageCodec.discover(maxFrameBytes));
         Confinement confinement = Confinement.prepare(exec, key(workdir));
         if (exec.policy().runsAnything()) {

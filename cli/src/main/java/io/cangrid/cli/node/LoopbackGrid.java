@@ -31,8 +31,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LoopbackGrid implements AutoCloseable {
 
-    /** Capabilities every node offers: one baseline core, 1 GiB of memory, 10 GiB of disk. */
-    static final Capabilities CAPABILITIES = new Capabilities(1, 1024, 10);
+    /** Capabilities every node offers, unless started lending more cores: one baseline core, 1 GiB, 10 GiB. */
+    static final Capabilities CAPABILITIES = LiveNodeAssembly.capabilities(1, 1024, 10, 1);
     static final int MAX_FRAME_BYTES = 1 << 20;
     static final long JOIN_WAIT_MILLIS = 20_000;
 
@@ -41,6 +41,8 @@ public final class LoopbackGrid implements AutoCloseable {
     private final List<LiveNode> nodes = new ArrayList<>();
     /** The policy node I was started with, to start it again on its work directory. */
     private final java.util.Map<Integer, ExecPolicy> policies = new java.util.HashMap<>();
+    /** The cores node I lends, part of its point. */
+    private List<Integer> cores;
     private Path workdir;
     private CanConfig can;
     private JobConfig jobs;
@@ -68,9 +70,27 @@ public final class LoopbackGrid implements AutoCloseable {
     /** As {@link #start(int, GridSecret, Path, ExecPolicy, long, JobConfig, JobEvents, int)}, node I under policy I. */
     public static LoopbackGrid start(List<ExecPolicy> policies, GridSecret secret, Path workdir,
             long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads) throws InterruptedException {
+        return start(policies, java.util.Collections.nCopies(policies.size(), 1), secret, workdir, updatePeriodMillis,
+                jobs, observer, threads);
+    }
+
+    /**
+     * As {@link #start(int, GridSecret, Path, ExecPolicy, long, JobConfig, JobEvents, int)}, node I lending
+     * {@code cores.get(I)} cores: machines that differ in cores, and so lie at different points of the
+     * cores axis.
+     */
+    public static LoopbackGrid lending(List<Integer> cores, GridSecret secret, Path workdir, ExecPolicy exec,
+            long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads) throws InterruptedException {
+        return start(java.util.Collections.nCopies(cores.size(), exec), cores, secret, workdir, updatePeriodMillis,
+                jobs, observer, threads);
+    }
+
+    private static LoopbackGrid start(List<ExecPolicy> policies, List<Integer> cores, GridSecret secret, Path workdir,
+            long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads) throws InterruptedException {
         int count = policies.size();
         LoopbackGrid grid = new LoopbackGrid(NetConfig.of(NetConfig.DEFAULT_GRID, secret), threads);
         grid.workdir = workdir;
+        grid.cores = List.copyOf(cores);
         grid.can = CanConfig.withUpdatePeriod(updatePeriodMillis);
         grid.jobs = jobs;
         grid.observer = observer;
@@ -94,7 +114,7 @@ public final class LoopbackGrid implements AutoCloseable {
         node.start(new LiveNodeAssembly("CAN-PX", can, jobs, CAPABILITIES,
                 through == null ? List.of() : List.of(through), new CanListener() {
                 }, dir, ExecSettings.of(policy).hiding(List.of(dir)), jobs.outcomeRetentionMillis(), MAX_FRAME_BYTES,
-                observer, 1, null).program()).join();
+                observer, 1, null).withCores(cores.get(i)).program()).join();
         policies.put(i, policy);
         awaitActive(node);
     }

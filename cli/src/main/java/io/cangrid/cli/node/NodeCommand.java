@@ -184,7 +184,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         if (workdir == null) {
             log.info("work directory {} (the default; a second node on this machine needs --workdir DIR)", dir);
         }
-        Capabilities caps = capabilities(dir);
+        Capabilities caps = capabilities(dir, coresLent);
         ExecSettings execSettings = execSettings(policy, settings, caps, dir, secretPath);
         NodeKey key = KeyFile.loadOrCreate(dir.resolve(KEY_FILE));
         String gridName = admission instanceof AdmissionToken t ? t.grid() : client.grid;
@@ -357,14 +357,15 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         return cores;
     }
 
-    private Capabilities capabilities(Path dir) {
+    /** The node's point: what it offers, the cores it lends included (the live schema's fourth value). */
+    private Capabilities capabilities(Path dir, int coresLent) {
         double c = cpu != null ? cpu : MachineProbe.cpuSpeed();
         double m = memory != null ? memory / (double) (1L << 20) : MachineProbe.memoryMiB();
         double d = disk != null ? disk / (double) (1L << 30) : MachineProbe.freeDiskGiB(dir);
         if (!(c > 0) || !(m > 0) || d < 0) {
             throw new UserError("capabilities must be positive: cpu " + c + ", memory " + m + " MiB, disk " + d + " GiB");
         }
-        return new Capabilities(c, m, d);
+        return LiveNodeAssembly.capabilities(c, m, d, coresLent);
     }
 
     private LiveNode bind(LiveRuntime runtime, NodeKey key) {

@@ -5,6 +5,7 @@ import io.cangrid.cli.common.HostPort;
 import java.io.IOException;
 
 import io.cangrid.cli.common.UserError;
+import io.cangrid.cli.grid.GridDocuments;
 import io.cangrid.live.Role;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.JobId;
@@ -63,7 +64,7 @@ public final class PeerOptions {
 
     static JobId jobId(String text) {
         try {
-            return JobId.parse(text.trim());
+            return GridDocuments.liveJobId(text.trim());
         } catch (IllegalArgumentException e) {
             throw new UserError("'" + text + "' is not a job id: " + e.getMessage());
         }

@@ -90,13 +90,14 @@ public final class PeersCommand implements Callable<Integer> {
         out.flush();
     }
 
-    /** E.g. {@code cpu 0.98, memory 1024 MiB, disk 10 GiB}: what a person reads, not a map's floats. */
+    /** E.g. {@code cpu 0.98, memory 1024 MiB, disk 10 GiB, 4 cores}: what a person reads, not a map's floats. */
     @SuppressWarnings("unchecked")
     static String capabilities(Map<String, Object> v) {
         Map<String, Object> c = (Map<String, Object>) v.get("capabilities");
-        return String.format(java.util.Locale.ROOT, "cpu %.2f, memory %d MiB, disk %d GiB",
+        String text = String.format(java.util.Locale.ROOT, "cpu %.2f, memory %d MiB, disk %d GiB",
                 ((Number) c.get("cpu")).doubleValue(), Math.round(((Number) c.get("memoryMiB")).doubleValue()),
                 Math.round(((Number) c.get("diskGiB")).doubleValue()));
+        return c.containsKey("cores") ? text + ", " + c.get("cores") + " cores" : text;
     }
 
     /** A zone corner with four decimals a coordinate, enough to tell zones apart at any size shown here. */

@@ -53,7 +53,8 @@ public final class SubmitCommand implements Callable<Integer> {
     private long minMemory;
 
     @Option(names = "--cores", paramLabel = "K", defaultValue = "1",
-            description = "Cores the job takes while it runs (default: ${DEFAULT-VALUE}).")
+            description = "Cores the job takes while it runs: only nodes lending as many take it"
+                    + " (default: ${DEFAULT-VALUE}).")
     private int cores;
 
     @Option(names = "--min-disk", paramLabel = "SIZE", converter = ByteSize.Converter.class,
@@ -115,8 +116,10 @@ public final class SubmitCommand implements Callable<Integer> {
             minimums.put("disk", minDisk / (double) (1L << 30));
             JobCommand cmd = new JobCommand(command.toArray(String[]::new), env.toArray(String[]::new), readInputs(),
                     outputs.toArray(String[]::new), timeout == null ? 0 : timeout.toMillis());
-            return JobSpec.requiring(ResourceSchema.defaultSchema(), minimums, work, name).withCommand(cmd)
-                    .withCores(cores);
+            // The cores are a requirement too: the job's point lies at K on the cores axis, so only nodes
+            // lending K or more are matched, and a job wider than every node ends NO_MATCH naming cores.
+            ResourceSchema schema = ResourceSchema.desktopSchema();
+            return JobSpec.requiring(schema, minimums, work, name).withCommand(cmd).withCores(schema, cores);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
         }

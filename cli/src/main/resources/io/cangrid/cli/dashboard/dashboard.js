@@ -169,7 +169,8 @@
     const dims = state.nodes.dimensions;
     tip.replaceChildren(
       el('b', n.id), el('div', n.address + ' · ' + n.phase),
-      el('div', 'cpu ' + c.cpu + ' · memory ' + c.memoryMiB + ' MiB · disk ' + c.diskGiB + ' GiB'),
+      el('div', 'cpu ' + c.cpu + ' · memory ' + c.memoryMiB + ' MiB · disk ' + c.diskGiB + ' GiB'
+        + (c.cores === undefined ? '' : ' · ' + c.cores + ' cores')),
       el('div', 'queue ' + n.queueLength + ' (running and waiting)'),
       el('div', 'zone ' + dims.map((d, i) => d + ' ' + fixed(z.lower[i], 3) + '..' + fixed(z.upper[i], 3)).join(', ')),
       el('div', 'neighbours: ' + (n.neighbours.map((m) => m.id).join(', ') || 'none')));
@@ -205,7 +206,8 @@
     (doc.problems || []).forEach((p) => checks.appendChild(el('div', p, 'bad')));
     $('nodes').tBodies[0].replaceChildren(...doc.nodes.map((n) => {
       const tr = row([n.id, n.address, n.phase, fixed(n.capabilities.cpu, 2), Math.round(n.capabilities.memoryMiB),
-        Math.round(n.capabilities.diskGiB), n.zones ? n.zones.length : '-', n.neighbours.length, n.queueLength,
+        Math.round(n.capabilities.diskGiB), n.capabilities.cores === undefined ? '-' : n.capabilities.cores,
+        n.zones ? n.zones.length : '-', n.neighbours.length, n.queueLength,
         n.volume === undefined ? '-' : fixed(n.volume, 6)]);
       tr.dataset.node = n.id;
       return tr;

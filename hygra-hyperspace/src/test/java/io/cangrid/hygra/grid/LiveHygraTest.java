@@ -30,8 +30,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * HYGRA as the job overlay of a live grid: eight nodes over authenticated TCP on 127.0.0.1 in this JVM, a
- * ninth hosting a client, fifty jobs that each hold their run node for a fifth of a second.
+ * HYGRA as the job overlay of a live grid: eight nodes over authenticated TCP on 127.0.0.1 in this JVM, on
+ * the live grid's schema (1 to 4 cores each), a ninth hosting a client, fifty jobs that each hold their run
+ * node for a fifth of a second, a third of them taking two cores.
  */
 class LiveHygraTest {
 
@@ -53,13 +54,14 @@ class LiveHygraTest {
 
     @Test
     void eightLiveNodesRunFiftyJobs() throws Exception {
-        ResourceSchema schema = ResourceSchema.defaultSchema();
+        // The live grid's schema: cores are part of each node's point.
+        ResourceSchema schema = ResourceSchema.desktopSchema();
         JobConfig jobs = JobConfig.withHeartbeat(4 * PERIOD_MILLIS);
         JobNodeSettings settings = new JobNodeSettings(jobs, schema, JobEvents.NONE, ExecutionFactory.simulated());
         HygraGridConfig config = HygraGridConfig.of(HygraParameters.paperDefaults(), schema, PERIOD_MILLIS);
         for (int i = 0; i < NODES; i++) {
             List<NodeId> bootstraps = nodes.isEmpty() ? List.of() : List.of(nodes.get(0).self());
-            Capabilities caps = new Capabilities(1 + i % 3, 1024 << (i % 4), 20 << (i % 3));
+            Capabilities caps = new Capabilities(1 + i % 3, 1024 << (i % 4), 20 << (i % 3), 1 + i % 4);
             LiveNode node = runtime.bind(new InetSocketAddress("127.0.0.1", 0), null, 0);
             node.start(ctx -> HygraGridNodes.create(ctx, config, settings, caps, bootstraps, HygraLocator.factory()))
                     .get(10, TimeUnit.SECONDS);
@@ -76,9 +78,10 @@ class LiveHygraTest {
         clientNode.start(ctx -> new JobClient(ctx, jobs, clientEvents,
                 () -> peers.get(next.getAndIncrement() % peers.size()))).get(10, TimeUnit.SECONDS);
         for (int j = 0; j < JOBS; j++) {
-            Requirements req = new Requirements(j % 2 == 0 ? 0 : 2, j % 5 == 0 ? 4096 : 0, 0);
+            Requirements req = new Requirements(j % 2 == 0 ? 0 : 2, j % 5 == 0 ? 4096 : 0, 0, 0);
+            JobSpec spec = JobSpec.of(req, 0.2).withCores(schema, j % 3 == 0 ? 2 : 1);
             clientNode.inspect(p -> {
-                ((JobClient) p).submit(JobSpec.of(req, 0.2));
+                ((JobClient) p).submit(spec);
                 return null;
             }).get(10, TimeUnit.SECONDS);
         }
