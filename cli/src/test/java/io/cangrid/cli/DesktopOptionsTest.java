@@ -53,4 +53,46 @@ class DesktopOptionsTest {
         assertThat(r.errLines()).hasSize(1);
         assertThat(r.err()).contains("--run-hours").contains("'18-8'").contains("HH:MM-HH:MM");
     }
+
+    /** {@code cangrid node} on one core with {@code owner}'s options. */
+    private static CliRun node(String... owner) {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("node", "--listen", "127.0.0.1:0",
+                "--cores", "1"));
+        args.addAll(java.util.List.of(owner));
+        return CliRun.run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void anIdleTimeThatIsNotADurationIsOneLine() {
+        CliRun r = node("--idle-for", "abc");
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.err()).contains("--idle-for abc").contains("90s or 3m").contains("off");
+    }
+
+    @Test
+    void theOwnersCpuShareIsOneToAHundredPercentOrOff() {
+        for (String bad : new String[] {"0", "150", "x"}) {
+            CliRun r = node("--max-owner-cpu", bad);
+            assertThat(r.exitCode()).as(bad).isEqualTo(ExitCodes.USER_ERROR);
+            assertThat(r.errLines()).as(bad).hasSize(1);
+            assertThat(r.err()).as(bad).contains("--max-owner-cpu " + bad).contains("1 to 100").contains("off");
+        }
+    }
+
+    @Test
+    void anUnknownOwnerPolicyNamesThePresets() {
+        CliRun r = node("--owner-policy", "foo");
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.err()).contains("--owner-policy foo").contains("boinc").contains("none");
+    }
+
+    @Test
+    void anOptionGivenWithThePresetWinsAndIsCheckedToo() {
+        CliRun r = node("--owner-policy", "boinc", "--max-owner-cpu", "150");
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.err()).contains("--max-owner-cpu 150");
+    }
 }

@@ -3,6 +3,7 @@ package io.cangrid.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.cli.demo.LocalGrid;
+import io.cangrid.cli.grid.JobView;
 import io.cangrid.cli.node.SecretFile;
 import io.cangrid.jobs.JobCommand;
 import io.cangrid.jobs.JobId;
@@ -59,10 +60,16 @@ class OwnerFirstIT extends LocalGridProcesses {
             Files.writeString(active[0], ""); // node 0's owner comes back
             long stoppedIn = awaitStates(sleeps, 'T', 2_000);
             assertThat(stoppedIn).as("ms until every job process on node 0 was stopped").isLessThanOrEqualTo(2_000);
+            // Whichever node owns the job, it heard why from node 0's heartbeat, sent as the owner came.
+            JobStatusReply held = awaitStatus(client, ids.get(0), r -> r.held() != null);
+            assertThat(JobView.line(JobView.of(ids.get(0), held))).as("status while suspended")
+                    .contains(" RUNNING (suspended: owner active since ");
 
             Files.delete(active[0]);
             long resumedIn = awaitStates(sleeps, 'S', 2_000);
             assertThat(resumedIn).as("ms until they went on").isLessThanOrEqualTo(2_000);
+            assertThat(awaitStatus(client, ids.get(0), r -> r.held() == null).held()).as("not held once they went on")
+                    .isNull();
 
             Files.writeString(active[0], ""); // back for good: vacated after 5 s, the jobs run on node 1
             assertThat(awaitStates(sleeps, 'T', 2_000)).isLessThanOrEqualTo(2_000);
@@ -81,8 +88,24 @@ class OwnerFirstIT extends LocalGridProcesses {
             String log0 = grid.log(0);
             assertThat(log0).contains("yields to the machine's owner");
             String explained = java.util.Arrays.toString(client.explain(ids.get(0)).steps());
-            assertThat(explained).contains("suspended: owner active since").contains("vacated from");
+            assertThat(explained).contains("suspended: owner active since").contains("resumed: the machine is free again")
+                    .containsPattern("vacated from n[0-9a-f]+ after \\d+ ms suspended \\(owner active\\)");
         }
+    }
+
+    /**
+     * The job's first status that {@code wanted} accepts, or the last one seen after 5 s: the run node tells the
+     * job's owner at once, and the heartbeat period here is 1 s.
+     */
+    private static JobStatusReply awaitStatus(GridClient client, JobId id,
+            java.util.function.Predicate<JobStatusReply> wanted) throws Exception {
+        long deadline = System.currentTimeMillis() + 5_000;
+        JobStatusReply r = client.status(id);
+        while (!wanted.test(r) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+            r = client.status(id);
+        }
+        return r;
     }
 
     /** The {@code sleep} processes under node {@code i}'s process, once there are {@code count} (at most 20 s). */

@@ -9,6 +9,8 @@ final class OwnedJob {
     MatchTrace trace;
     NodeId runNode;
     boolean running;
+    /** Why the run node's owner keeps the job from running, as its last heartbeat said (null: not held). */
+    String held;
     long lastHeard;
     /** The passes between run nodes the accepted report counted (see {@code JobAssign#moves}). */
     int moves;
@@ -35,6 +37,9 @@ final class OwnedJob {
     void placeOn(NodeId node) {
         if (runNode != null && !runNode.equals(node)) {
             formerRunNodes.add(runNode);
+        }
+        if (node == null || !node.equals(runNode)) {
+            held = null; // the hold was the last node's
         }
         runNode = node;
     }

@@ -180,6 +180,9 @@ final class OwnerDesk {
             job.placeOn(runNode);
             job.moves = beats.moves()[i];
             job.running = beats.running()[i];
+            String held = beats.held() == null || i >= beats.held().length ? null : beats.held()[i];
+            job.held = held == null || held.length() <= JobStatusReply.MAX_HELD_CHARS ? held
+                    : held.substring(0, JobStatusReply.MAX_HELD_CHARS); // kept for status answers: bounded here
             job.lastHeard = agent.now();
         }
         agent.send(runNode, new HeartbeatAck(drop.toArray(JobId[]::new)));
@@ -191,6 +194,7 @@ final class OwnerDesk {
         if (job != null) {
             job.runNode = null;
             job.running = false;
+            job.held = null;
         }
     }
 
@@ -304,7 +308,7 @@ final class OwnerDesk {
         OwnedJob job = owned.get(id);
         if (job != null) {
             return new JobStatusReply(query.ticket(), id, job.state(), agent.self(), job.runNode, null, null, -1,
-                    job.runs());
+                    job.runs(), job.runNode == null ? null : job.held);
         }
         JobOutcome outcome = outcomes.get(id);
         if (outcome != null) {

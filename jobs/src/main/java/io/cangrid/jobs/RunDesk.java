@@ -31,6 +31,8 @@ final class RunDesk {
     private final Map<JobId, Execution.Run> runs = new HashMap<>();
     /** When the machine's owner became active (the node's clock), -1 while they are not. */
     private long ownerActiveSince = -1;
+    /** Why the machine became its owner's then ("owner active"), null while it is not. */
+    private String ownerBusy;
 
     RunDesk(JobAgent agent, Execution execution, double cpuSpeed, RunCapacity capacity) {
         this.agent = agent;
@@ -210,13 +212,26 @@ final class RunDesk {
             JobId[] ids = new JobId[jobs.size()];
             boolean[] running = new boolean[jobs.size()];
             int[] moves = new int[jobs.size()];
+            String[] held = ownerActiveSince < 0 ? null : new String[jobs.size()];
             for (int i = 0; i < ids.length; i++) {
                 ids[i] = jobs.get(i).id();
                 running[i] = queue.isRunning(ids[i]);
                 moves[i] = jobs.get(i).moves;
+                if (held != null) {
+                    held[i] = held(running[i]);
+                }
             }
-            agent.send(owner, new Heartbeats(ids, running, moves));
+            agent.send(owner, new Heartbeats(ids, running, moves, held));
         });
+    }
+
+    /**
+     * Why a held job does not run while the machine is its owner's: "suspended: owner active since 12:03:04"
+     * for a running one, "held back: ..." for one waiting; null while the machine is not its owner's.
+     */
+    private String held(boolean running) {
+        return ownerActiveSince < 0 ? null : (running ? "suspended" : "held back") + ": " + ownerBusy + " since "
+                + clock(ownerActiveSince);
     }
 
     /** Leaving: every held job goes back to its owner to be matched again. */
@@ -246,19 +261,21 @@ final class RunDesk {
         boolean active = busy != null;
         if (active && ownerActiveSince < 0) {
             ownerActiveSince = now;
+            ownerBusy = busy;
             queue.available(false);
-            String since = clock(now);
             for (HeldJob job : queue.all()) {
                 Execution.Run run = runs.get(job.id());
                 if (run != null) {
                     run.suspend();
                 }
-                agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> (run != null ? "suspended" : "held back")
-                        + ": " + busy + " since " + since);
+                String held = held(run != null);
+                agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> held);
             }
+            tellOwners();
         } else if (!active && ownerActiveSince >= 0) {
             long away = now - ownerActiveSince;
             ownerActiveSince = -1;
+            ownerBusy = null;
             queue.available(true);
             for (HeldJob job : queue.all()) {
                 Execution.Run run = runs.get(job.id());
@@ -269,6 +286,7 @@ final class RunDesk {
                 }
             }
             startNext();
+            tellOwners();
         } else if (active && now - ownerActiveSince > maxSuspensionMillis && !queue.isIdle()) {
             long suspended = now - ownerActiveSince;
             for (HeldJob job : queue.all()) {
@@ -278,6 +296,17 @@ final class RunDesk {
                         + " (" + busy + "): given back to be matched elsewhere");
                 giveBack(job);
             }
+        }
+    }
+
+    /**
+     * Heartbeats now rather than at the next period, so that the owners' status answers say at once that
+     * the jobs are held or go on (a period is 30 s by default); a node that is not held by anything sends
+     * none beyond its periodic ones.
+     */
+    private void tellOwners() {
+        if (!queue.isIdle()) {
+            tick();
         }
     }
 

@@ -22,11 +22,16 @@ public final class JobView {
         v.put("reason", r == null ? "no answer" : r.reason());
         v.put("waitMillis", r == null || r.waitMillis() < 0 ? null : r.waitMillis());
         v.put("runs", r == null || r.runs() <= 0 ? null : r.runs());
+        // Why the run node's owner keeps the job from running: "suspended: owner active since 12:03:04".
+        v.put("held", r == null || r.state() == null || r.state().isTerminal() ? null : r.held());
         return v;
     }
 
     public static String line(Map<String, Object> v) {
         StringBuilder sb = new StringBuilder().append(v.get("job")).append(' ').append(v.get("state"));
+        if (v.get("held") != null) {
+            sb.append(" (").append(v.get("held")).append(')');
+        }
         if (v.get("exitCode") != null) {
             sb.append(" exit ").append(v.get("exitCode"));
         }

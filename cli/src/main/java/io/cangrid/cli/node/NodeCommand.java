@@ -18,6 +18,7 @@ import io.cangrid.jobs.JobConfig;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.OwnerPolicy;
 import io.cangrid.jobs.OwnerPresence;
+import io.cangrid.jobs.OwnerSource;
 import io.cangrid.live.Admission;
 import io.cangrid.live.AdmissionToken;
 import io.cangrid.live.CredentialException;
@@ -112,6 +113,12 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             defaultValue = "10m", description = "How long a job stays suspended for the owner before it is vacated"
                     + " and matched elsewhere (default: ${DEFAULT-VALUE}).")
     private java.time.Duration maxSuspension;
+
+    @Mixin
+    private OwnerOptions ownerOptions;
+
+    /** The owner policy's part of the start line, set by {@link #ownerPolicy()}. */
+    private String ownerDescribed = "";
 
     @Option(names = "--memory", paramLabel = "SIZE", converter = ByteSize.Converter.class,
             description = "Memory offered, e.g. 8GiB (default: detected), and reserved by the jobs that ask for it"
@@ -230,8 +237,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     ? t.describe() + " of authority " + t.authorityText() : "the grid's shared secret");
             log.info(policy.runsAnything() ? "runs job commands: --exec " + policy
                     : "runs no job commands (--exec none): jobs matched here go elsewhere");
-            log.info(ownerPolicy == null ? "runs jobs whatever the machine's owner does (no --owner-activity-file,"
-                    + " --run-hours or battery)" : "yields to the machine's owner (" + ownerPolicy.describe()
+            log.info(ownerPolicy == null ? "runs jobs whatever the machine's owner does (" + (ownerDescribed.isEmpty()
+                    ? "no --owner-activity-file, --run-hours, --idle-for, --max-owner-cpu or battery" : ownerDescribed)
+                    + ")" : "yields to the machine's owner (" + ownerPolicy.describe()
                     + "): jobs are suspended then and vacated after " + maxSuspension.toMillis() / 1000 + " s");
             JobConfig jobs = new JobConfig(settings.heartbeatPeriod().toMillis(), JobConfig.DEFAULT_MISSED_HEARTBEATS,
                     JobConfig.DEFAULT_CLIENT_TIMEOUT_PERIODS, RESULT_RETENTION_MILLIS, settings.maxRuns());
@@ -312,6 +320,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
 
     /** The owner policy the options give, or null when nothing is watched. */
     private OwnerPolicy ownerPolicy() {
+        ownerOptions.check();
         List<OwnerPresence> sources = new ArrayList<>();
         List<String> described = new ArrayList<>();
         if (ownerActivityFile != null) {
@@ -335,6 +344,16 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             case "run" -> described.add("jobs run on battery too");
             default -> throw new UserError("--on-battery " + onBattery + ": expected pause or run");
         }
+        for (OwnerSource s : ownerOptions.sources()) {
+            if (s.warning() != null) {
+                log.warn(s.warning()); // once, at start: the owner asked for what this machine cannot tell
+            }
+            if (s.isWatched()) {
+                sources.add(s.presence());
+            }
+            described.add(s.describe());
+        }
+        ownerDescribed = String.join("; ", described);
         if (sources.isEmpty()) {
             return null;
         }

@@ -386,7 +386,7 @@ public final class JobGateway implements NodeProgram {
             } else if (best != null) {
                 ctx.send(client, new JobStatusReply(m.ticket(), best.job(), best.state(), best.owner(),
                         best.runNode(), best.reason(), best.output(), best.waitMillis(),
-                        Math.max(best.runs(), reply == null ? 0 : reply.runs())));
+                        Math.max(best.runs(), reply == null ? 0 : reply.runs()), best.held()));
             }
         });
     }
