@@ -294,6 +294,9 @@ final class RunDesk {
                 agent.explain(job.id(), ExplainStep.PLACEMENT, null, () -> "vacated from " + agent.self().shortName()
                         + " after " + suspended + " ms " + (wasRunning ? "suspended" : "held back")
                         + " (" + busy + "): given back to be matched elsewhere");
+                if (wasRunning) {
+                    agent.events().vacated(job.profile, agent.self(), now);
+                }
                 giveBack(job);
             }
         }
