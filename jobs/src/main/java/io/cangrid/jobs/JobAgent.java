@@ -157,6 +157,11 @@ public final class JobAgent {
         ctx.schedule(config.heartbeatMillis(), this::tick);
     }
 
+    /** The grid's resource schema, whose space every job id's point lies in. */
+    public ResourceSchema schema() {
+        return ids.schema();
+    }
+
     public RunQueue queue() {
         return runner.queue();
     }

@@ -1,5 +1,6 @@
 package io.cangrid.jobs.gateway;
 
+import io.cangrid.overlay.ClientRequest;
 import io.cangrid.overlay.LogText;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
@@ -153,6 +154,9 @@ public final class JobGateway implements NodeProgram {
 
     @Override
     public void receive(NodeId from, Message message) {
+        if (message instanceof ClientRequest request && answeredForAnotherSpace(from, request)) {
+            return;
+        }
         if (message instanceof GridSubmit m) {
             submit(from, m);
         } else if (message instanceof GridStatus m) {
@@ -364,6 +368,34 @@ public final class JobGateway implements NodeProgram {
     }
 
     // ---- answering for any job -----------------------------------------------------------------------
+
+    /**
+     * A client's question about a job whose id is not a point of this grid's space (an id of another grid,
+     * or of a build whose space had other dimensions) gets an answer saying so, not silence: the id could
+     * not be routed to any owner.
+     */
+    private boolean answeredForAnotherSpace(NodeId client, ClientRequest request) {
+        JobId job = request instanceof GridStatus m ? m.job() : request instanceof GridCancel m ? m.job()
+                : request instanceof GridExplain m ? m.job() : request instanceof GridRemove m ? m.job() : null;
+        int dimensions = node.agent().schema().spaceDimensions();
+        if (job == null || job.point().dimensions() == dimensions) {
+            return false;
+        }
+        String why = "job id " + job + " has " + job.point().dimensions() + " coordinates but this grid's space has "
+                + dimensions + " (" + node.agent().schema().dimensions().size() + " resources and the virtual axis):"
+                + " an id of another grid or of an older build; give an id this grid printed";
+        log.debug("{}: {}", client, why);
+        if (request instanceof GridStatus m) {
+            ctx.send(client, new JobStatusReply(m.ticket(), job, null, null, null, why));
+        } else if (request instanceof GridCancel m) {
+            ctx.send(client, new CancelReply(m.ticket(), job, false, null, null, why));
+        } else if (request instanceof GridExplain m) {
+            ctx.send(client, new GridExplained(m.ticket(), job, ctx.self(), new ExplainStep[0]));
+        } else if (request instanceof GridRemove m) {
+            ctx.send(client, new GridRemoved(m.ticket(), false));
+        }
+        return true;
+    }
 
     private void status(NodeId client, GridStatus m) {
         ask(m.job(), ASK_TIMEOUT_MILLIS, reply -> {

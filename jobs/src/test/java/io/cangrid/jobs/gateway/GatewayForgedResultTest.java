@@ -185,4 +185,60 @@ class GatewayForgedResultTest {
         assertThat(refusals.refusals(Refusal.RESULT_FROM_STRANGER)).isEqualTo(1);
         assertThat(refusals.refusals(Refusal.RESULT_NOT_FOLLOWED)).isEqualTo(1);
     }
+
+    /** Hears what the gateway answers. */
+    private static final class Listener implements NodeProgram {
+        final List<Message> heard = new java.util.ArrayList<>();
+
+        Listener(NodeContext ctx) {
+        }
+
+        @Override
+        public void start() {
+        }
+
+        @Override
+        public void receive(NodeId from, Message message) {
+            heard.add(message);
+        }
+
+        @Override
+        public void leave() {
+        }
+    }
+
+    /**
+     * A question about an id of another space (one coordinate too many: a grid of other resources) is
+     * answered with what is wrong, not left unanswered; the node goes on serving.
+     */
+    @Test
+    void aQuestionAboutAnIdOfAnotherSpaceIsAnsweredWithWhatIsWrong() {
+        Simulation sim = new Simulation(SimulationConfig.defaults(9).withLatency(LatencyModel.constant(5)));
+        JobStore store = new JobStore(dir, MessageCodec.discover(1 << 20));
+        JobGateway[] gateway = new JobGateway[1];
+        sim.addNode(ctx -> {
+            JobNode<LoneOverlay> jobs = new JobNode<>(ctx, new LoneOverlay(ctx), new JobNodeSettings(CONFIG, SCHEMA,
+                    JobEvents.NONE, ExecutionFactory.simulated()), (c, o, a) -> runHere(c, a), List.of());
+            gateway[0] = new JobGateway(ctx, jobs, jobs, store, CONFIG, WEEK);
+            return gateway[0];
+        });
+        NodeId client = sim.addNode(Listener::new);
+        JobId alien = new JobId(7, Point.of(0.5, 0.5, 0.5, 0.5, 0.5));
+        JobId ours = new JobId(8, Point.of(0.5, 0.5, 0.5, 0.5));
+        sim.at(1_000, () -> {
+            gateway[0].receive(client, new GridStatus(1, alien));
+            gateway[0].receive(client, new GridCancel(2, alien));
+            gateway[0].receive(client, new GridStatus(3, ours));
+        });
+        sim.runFor(30_000);
+        List<Message> heard = sim.program(client, Listener.class).heard;
+        assertThat(heard).filteredOn(m -> m instanceof io.cangrid.jobs.message.JobStatusReply r && r.ticket() == 1)
+                .singleElement().extracting(m -> ((io.cangrid.jobs.message.JobStatusReply) m).reason()).asString()
+                .contains("5 coordinates").contains("this grid's space has 4");
+        assertThat(heard).filteredOn(m -> m instanceof io.cangrid.jobs.message.CancelReply r && r.ticket() == 2)
+                .singleElement().extracting(m -> ((io.cangrid.jobs.message.CancelReply) m).reason()).asString()
+                .contains("5 coordinates");
+        // An id of this space is still asked about as before.
+        assertThat(heard).anyMatch(m -> m instanceof io.cangrid.jobs.message.JobStatusReply r && r.ticket() == 3);
+    }
 }
