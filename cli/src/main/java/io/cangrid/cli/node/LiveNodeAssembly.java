@@ -6,6 +6,7 @@ import io.cangrid.can.match.CanOverlay;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgramFactory;
 import io.cangrid.overlay.Point;
+import io.cangrid.jobs.BothJobEvents;
 import io.cangrid.jobs.exec.Confinement;
 import io.cangrid.jobs.exec.ExecSettings;
 import io.cangrid.jobs.exec.ProcessExecution;

@@ -2,6 +2,7 @@ package io.cangrid.simulator.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cangrid.jobs.BothJobEvents;
 import io.cangrid.jobs.JobEvents;
 import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobProfile;
@@ -77,7 +78,7 @@ class MulticoreGridTest {
         JobLog log = new JobLog();
         CoreLedger ledger = new CoreLedger();
         GridExperiment experiment = GridExperiment.on(GridExperiment.simulation(settings(locator, s)), w,
-                settings(locator, s), new Both(log, ledger));
+                settings(locator, s), new BothJobEvents(log, ledger));
         RunStats stats = experiment.run();
         ledger.peak.forEach((id, cores) -> assertThat(cores).as("most cores held at once on %s", id)
                 .isLessThanOrEqualTo((int) stats.capabilities().get(id).get(3)));
@@ -102,57 +103,10 @@ class MulticoreGridTest {
         JobLog log = new JobLog();
         CoreLedger ledger = new CoreLedger();
         RunStats stats = GridExperiment.on(GridExperiment.simulation(settings(locator, s)), w, settings(locator, s),
-                new Both(log, ledger)).run();
+                new BothJobEvents(log, ledger)).run();
         assertThat(stats.jobsUnfinished()).isZero();
         assertThat(ledger.vacates).as("vacated runs").isPositive();
         assertThat(log.count(JobState.FAILED)).isZero();
         assertThat(log.count(JobState.COMPLETED) + log.count(JobState.NO_MATCH)).isEqualTo(240);
     }
-
-    /** Hands every event to two listeners. */
-    private record Both(JobEvents first, JobEvents second) implements JobEvents {
-        @Override
-        public void submitted(JobProfile job, long at) {
-            first.submitted(job, at);
-            second.submitted(job, at);
-        }
-
-        @Override
-        public void assigned(JobProfile job, NodeId runNode, io.cangrid.jobs.MatchTrace trace, int queueAhead,
-                long at) {
-            first.assigned(job, runNode, trace, queueAhead, at);
-            second.assigned(job, runNode, trace, queueAhead, at);
-        }
-
-        @Override
-        public void started(JobProfile job, NodeId runNode, long at) {
-            first.started(job, runNode, at);
-            second.started(job, runNode, at);
-        }
-
-        @Override
-        public void runEnded(JobProfile job, NodeId runNode, long at) {
-            first.runEnded(job, runNode, at);
-            second.runEnded(job, runNode, at);
-        }
-
-        @Override
-        public void rematched(JobProfile job, NodeId owner, long at) {
-            first.rematched(job, owner, at);
-            second.rematched(job, owner, at);
-        }
-
-        @Override
-        public void vacated(JobProfile job, NodeId runNode, long at) {
-            first.vacated(job, runNode, at);
-            second.vacated(job, runNode, at);
-        }
-
-        @Override
-        public void finished(JobProfile job, JobState state, String reason, long at) {
-            first.finished(job, state, reason, at);
-            second.finished(job, state, reason, at);
-        }
-    }
-
 }

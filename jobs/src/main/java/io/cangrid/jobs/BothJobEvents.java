@@ -1,13 +1,9 @@
-package io.cangrid.cli.node;
+package io.cangrid.jobs;
 
 import io.cangrid.overlay.NodeId;
-import io.cangrid.jobs.JobEvents;
-import io.cangrid.jobs.JobProfile;
-import io.cangrid.jobs.JobState;
-import io.cangrid.jobs.MatchTrace;
 
 /** Tells two listeners of every job event, the first first. */
-record BothJobEvents(JobEvents first, JobEvents second) implements JobEvents {
+public record BothJobEvents(JobEvents first, JobEvents second) implements JobEvents {
 
     @Override
     public void submitted(JobProfile job, long at) {
