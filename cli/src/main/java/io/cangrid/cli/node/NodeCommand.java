@@ -17,8 +17,6 @@ import io.cangrid.jobs.exec.SandboxMode;
 import io.cangrid.jobs.JobConfig;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.OwnerPolicy;
-import io.cangrid.jobs.OwnerPresence;
-import io.cangrid.jobs.OwnerSource;
 import io.cangrid.live.Admission;
 import io.cangrid.live.AdmissionToken;
 import io.cangrid.live.CredentialException;
@@ -35,7 +33,6 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
@@ -97,28 +94,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--force", description = "Allow --cores beyond the cores this machine has.")
     private boolean force;
 
-    @Option(names = "--owner-activity-file", paramLabel = "FILE", description = "The machine's owner is active"
-            + " while FILE exists: jobs are suspended then, and vacated after --max-suspension.")
-    private Path ownerActivityFile;
-
-    @Option(names = "--run-hours", paramLabel = "HH:MM-HH:MM", description = "Run jobs only inside this daily"
-            + " window, local time (e.g. 18:00-08:00); outside it they are suspended as for an active owner.")
-    private String runHours;
-
-    @Option(names = "--on-battery", paramLabel = "pause|run", defaultValue = "pause", description = "On a machine"
-            + " running on battery, suspend jobs (pause, the default) or run them anyway.")
-    private String onBattery;
-
-    @Option(names = "--max-suspension", paramLabel = "DURATION", converter = TimeSpan.Converter.class,
-            defaultValue = "10m", description = "How long a job stays suspended for the owner before it is vacated"
-                    + " and matched elsewhere (default: ${DEFAULT-VALUE}).")
-    private java.time.Duration maxSuspension;
-
     @Mixin
     private OwnerOptions ownerOptions;
-
-    /** The owner policy's part of the start line, set by {@link #ownerPolicy()}. */
-    private String ownerDescribed = "";
 
     @Option(names = "--memory", paramLabel = "SIZE", converter = ByteSize.Converter.class,
             description = "Memory offered, e.g. 8GiB (default: detected), and reserved by the jobs that ask for it"
@@ -170,10 +147,12 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     + " The node logs its URL, with the access token.")
     private HostPort http;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Node settings file (grid.* keys).")
+    @Option(names = "--config", paramLabel = "FILE", description = "Node settings file (grid.* and owner.* keys;"
+            + " an owner option given as well wins).")
     private Path config;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Overrides a grid.* setting (repeatable).")
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Overrides a grid.* or owner.* setting"
+            + " (repeatable).")
     private List<String> sets = new ArrayList<>();
 
     @Override
@@ -181,7 +160,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         NodeSettings settings = NodeSettings.load(config, sets);
         ExecPolicy policy = parsed("--exec", () -> ExecPolicy.parse(exec));
         int coresLent = coresLent(Runtime.getRuntime().availableProcessors());
-        OwnerPolicy ownerPolicy = ownerPolicy();
+        NodeOwnerPolicy owner = NodeOwnerPolicy.of(new OwnerSettings(ownerOptions, settings.owner()));
+        OwnerPolicy ownerPolicy = owner.policy();
         // Every credential is checked before the work directory is taken and anything binds: a node never
         // starts half-admitted.
         Path secretPath = client.token != null ? client.token : SecretFile.resolve(client.secretFile);
@@ -237,10 +217,11 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     ? t.describe() + " of authority " + t.authorityText() : "the grid's shared secret");
             log.info(policy.runsAnything() ? "runs job commands: --exec " + policy
                     : "runs no job commands (--exec none): jobs matched here go elsewhere");
-            log.info(ownerPolicy == null ? "runs jobs whatever the machine's owner does (" + (ownerDescribed.isEmpty()
-                    ? "no --owner-activity-file, --run-hours, --idle-for, --max-owner-cpu or battery" : ownerDescribed)
-                    + ")" : "yields to the machine's owner (" + ownerPolicy.describe()
-                    + "): jobs are suspended then and vacated after " + maxSuspension.toMillis() / 1000 + " s");
+            String unwatched = !owner.described().isEmpty() ? owner.described()
+                    : "no --owner-activity-file, --run-hours, --idle-for, --max-owner-cpu or battery";
+            log.info(ownerPolicy == null ? "runs jobs whatever the machine's owner does (" + unwatched + ")"
+                    : "yields to the machine's owner (" + ownerPolicy.describe() + "): jobs are suspended then and"
+                    + " vacated after " + ownerPolicy.maxSuspensionMillis() / 1000 + " s");
             JobConfig jobs = new JobConfig(settings.heartbeatPeriod().toMillis(), JobConfig.DEFAULT_MISSED_HEARTBEATS,
                     JobConfig.DEFAULT_CLIENT_TIMEOUT_PERIODS, RESULT_RETENTION_MILLIS, settings.maxRuns());
             if (dashboard != null) {
@@ -310,55 +291,6 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         } catch (UncheckedIOException e) {
             throw new UserError(e.getMessage(), e);
         }
-    }
-
-    /** How often the owner's activity is looked at: a returning owner waits at most this long for the jobs to stop. */
-    static final long OWNER_POLL_MILLIS = 500;
-
-    /** Where Linux describes the machine's power supplies. */
-    static final Path POWER_SUPPLIES = Path.of("/sys/class/power_supply");
-
-    /** The owner policy the options give, or null when nothing is watched. */
-    private OwnerPolicy ownerPolicy() {
-        ownerOptions.check();
-        List<OwnerPresence> sources = new ArrayList<>();
-        List<String> described = new ArrayList<>();
-        if (ownerActivityFile != null) {
-            sources.add(parsed("--owner-activity-file", () -> OwnerPresence.whileFileExists(ownerActivityFile)));
-            described.add("the owner active while " + ownerActivityFile + " exists");
-        }
-        if (runHours != null) {
-            sources.add(parsed("--run-hours", () -> OwnerPresence.outsideHours(runHours, ZoneId.systemDefault())));
-            described.add("jobs run only " + runHours + " local time");
-        }
-        switch (onBattery) {
-            case "pause" -> {
-                OwnerPresence battery = parsed("--on-battery", () -> OwnerPresence.onBattery(POWER_SUPPLIES));
-                if (battery == null) {
-                    log.info("battery not watched: this machine reports no battery under {}", POWER_SUPPLIES);
-                } else {
-                    sources.add(battery);
-                    described.add("jobs paused on battery");
-                }
-            }
-            case "run" -> described.add("jobs run on battery too");
-            default -> throw new UserError("--on-battery " + onBattery + ": expected pause or run");
-        }
-        for (OwnerSource s : ownerOptions.sources()) {
-            if (s.warning() != null) {
-                log.warn(s.warning()); // once, at start: the owner asked for what this machine cannot tell
-            }
-            if (s.isWatched()) {
-                sources.add(s.presence());
-            }
-            described.add(s.describe());
-        }
-        ownerDescribed = String.join("; ", described);
-        if (sources.isEmpty()) {
-            return null;
-        }
-        return new OwnerPolicy(OwnerPresence.any(sources), OWNER_POLL_MILLIS, maxSuspension.toMillis(),
-                String.join("; ", described));
     }
 
     /** The cores this node lends: {@code --cores}, checked against the {@code machine}'s, or all of them. */

@@ -11,10 +11,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.HashMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A live node's tunables, from {@code --config FILE} and {@code --set key=value}, under the scenario
- * files' {@code grid.*} keys so a test grid and a simulated one read alike. Unknown keys are refused.
+ * files' {@code grid.*} keys so a test grid and a simulated one read alike, and the owner policy's
+ * {@code owner.*} keys. Unknown keys are refused.
  *
  * @param updatePeriod    neighbour state period ({@code grid.update-period})
  * @param heartbeatPeriod run-node heartbeat period ({@code grid.heartbeat-period}; read for the job layer)
@@ -27,13 +31,19 @@ import java.util.Set;
  * @param jobDiskQuota    what one job's directory may hold ({@code grid.job.disk-quota})
  * @param jobOutputLimit  one job's declared outputs together ({@code grid.job.output-limit})
  * @param jobStreamLimit  kept of one job's stdout, and again of its stderr ({@code grid.job.stream-limit})
+ * @param owner           the {@code owner.*} values as written, a key absent when not set: they are parsed
+ *                        with the owner options that win over them ({@code OwnerSettings})
  */
 public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long maxFrameBytes, Duration idleTimeout,
-        int maxRuns, long jobMemoryLimit, long jobDiskQuota, long jobOutputLimit, long jobStreamLimit) {
+        int maxRuns, long jobMemoryLimit, long jobDiskQuota, long jobOutputLimit, long jobStreamLimit,
+        Map<String, String> owner) {
 
-    static final Set<String> KEYS = Set.of("grid.update-period", "grid.heartbeat-period", "grid.max-frame-size",
-            "grid.idle-timeout", "grid.max-runs", "grid.job.memory-limit", "grid.job.disk-quota",
+    private static final Set<String> GRID_KEYS = Set.of("grid.update-period", "grid.heartbeat-period",
+            "grid.max-frame-size", "grid.idle-timeout", "grid.max-runs", "grid.job.memory-limit", "grid.job.disk-quota",
             "grid.job.output-limit", "grid.job.stream-limit");
+
+    static final Set<String> KEYS = Stream.concat(GRID_KEYS.stream(), OwnerSettings.KEYS.stream())
+            .collect(Collectors.toUnmodifiableSet());
 
     private static final String DEFAULTS = """
             grid.update-period = 10s
@@ -85,7 +95,7 @@ public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long
                     c.getMemorySize("grid.max-frame-size").toBytes(), c.getDuration("grid.idle-timeout"),
                     c.getInt("grid.max-runs"), c.getMemorySize("grid.job.memory-limit").toBytes(),
                     c.getMemorySize("grid.job.disk-quota").toBytes(), c.getMemorySize("grid.job.output-limit").toBytes(),
-                    c.getMemorySize("grid.job.stream-limit").toBytes());
+                    c.getMemorySize("grid.job.stream-limit").toBytes(), ownerValues(c));
             if (s.updatePeriod.toMillis() <= 0 || s.heartbeatPeriod.toMillis() <= 0 || s.idleTimeout.toMillis() <= 0) {
                 throw new UserError("grid periods and timeouts must be positive");
             }
@@ -103,5 +113,16 @@ public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long
         } catch (ConfigException e) {
             throw new UserError("node setting: " + e.getMessage());
         }
+    }
+
+    /** The {@code owner.*} values given, as text: a number ({@code max-cpu = 25}) or a word ({@code off}) alike. */
+    private static Map<String, String> ownerValues(Config c) {
+        Map<String, String> given = new HashMap<>();
+        for (String key : OwnerSettings.KEYS) {
+            if (c.hasPath(key)) {
+                given.put(key, c.getString(key));
+            }
+        }
+        return Map.copyOf(given);
     }
 }
