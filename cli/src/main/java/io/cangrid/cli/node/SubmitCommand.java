@@ -3,6 +3,10 @@ package io.cangrid.cli.node;
 import io.cangrid.cli.common.JsonOption;
 import io.cangrid.cli.common.JsonOutput;
 import io.cangrid.cli.common.UserError;
+import io.cangrid.cli.common.Validation;
+import io.cangrid.cli.submit.JobLines;
+import io.cangrid.cli.submit.SubmitFile;
+import io.cangrid.cli.submit.SubmitFileException;
 import io.cangrid.live.Role;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.InputFile;
@@ -30,8 +34,12 @@ import picocli.CommandLine.Spec;
  * {@code cangrid submit}: hands a command to the grid through any node and prints the job's id once the
  * job's owner holds it. Everything that can be checked here (sizes, files, requirements) is checked before
  * anything is sent, so a refused submission leaves nothing behind.
+ *
+ * <p>{@code submit -f FILE --dry-run} reads an HTCondor submit description file instead and prints the
+ * jobs it expands to, one JSON object a line, submitting nothing (see {@link SubmitFile}).
  */
-@Command(name = "submit", description = "Submit a job: cangrid submit [options] -- CMD ARGS...; prints its id.")
+@Command(name = "submit", description = {"Submit a job: cangrid submit [options] -- CMD ARGS...; prints its id.",
+        "Or print the jobs an HTCondor submit file expands to: cangrid submit -f FILE --dry-run."})
 public final class SubmitCommand implements Callable<Integer> {
 
     @Spec
@@ -83,11 +91,31 @@ public final class SubmitCommand implements Callable<Integer> {
     @Option(names = "--name", paramLabel = "N", description = "A name for the job.")
     private String name;
 
-    @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments, after '--'.")
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "An HTCondor submit description file;"
+            + " with --dry-run, prints the jobs it expands to, one JSON object a line.")
+    private Path submitFile;
+
+    @Option(names = "--dry-run", description = "With -f: print the jobs the file expands to and submit nothing.")
+    private boolean dryRun;
+
+    /** The options that describe a single job, which a submit file describes itself. */
+    private static final List<String> JOB_OPTIONS = List.of("--min-cpu", "--memory", "--cores", "--min-disk",
+            "--input", "--output", "--env", "--timeout", "--work", "--name");
+
+    @Parameters(arity = "0..*", paramLabel = "CMD", description = "The command and its arguments, after '--'.")
     private List<String> command = new ArrayList<>();
 
     @Override
     public Integer call() {
+        if (submitFile != null) {
+            return dryRun();
+        }
+        if (dryRun) {
+            throw Validation.fail(spec, "--dry-run goes with a submit file: submit -f FILE --dry-run");
+        }
+        if (command.isEmpty()) {
+            throw Validation.fail(spec, "Missing required parameter: 'CMD' (submit [options] -- CMD ARGS...)");
+        }
         JobSpec job = spec();
         try (GridClient grid = peer.connect(Role.SUBMIT)) {
             JobId id = grid.submit(job);
@@ -104,6 +132,29 @@ public final class SubmitCommand implements Callable<Integer> {
         } catch (GridClient.JobRefusedException e) {
             throw new UserError("the grid refused the job: " + e.getMessage(), e);
         } catch (IOException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+    }
+
+    /** Prints the jobs of the submit file; nothing is printed unless the whole file expands. */
+    private int dryRun() {
+        if (!command.isEmpty()) {
+            throw Validation.fail(spec, "give a submit file (-f FILE) or a command (-- CMD), not both");
+        }
+        for (String option : JOB_OPTIONS) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw Validation.fail(spec, option + " describes a job given as -- CMD; with -f the submit file"
+                        + " describes its jobs");
+            }
+        }
+        if (!dryRun) {
+            throw new UserError("submit files are dry-run only for now: add --dry-run to print the jobs " + submitFile
+                    + " expands to");
+        }
+        try {
+            JobLines.print(spec.commandLine().getOut(), SubmitFile.expand(submitFile));
+            return 0;
+        } catch (SubmitFileException e) {
             throw new UserError(e.getMessage(), e);
         }
     }
