@@ -41,15 +41,15 @@ final class OracleOrder {
      * all: the tightest fit then packs jobs onto partly used machines and keeps whole ones for wide jobs.
      */
     static double surplus(GlobalView.NodeLoad n, JobProfile job, ResourceSchema schema) {
-        boolean packs = schema.indexOf(ResourceSchema.CORES) >= 0;
         int coresDimension = schema.indexOf(ResourceSchema.CORES);
-        int memoryDimension = schema.indexOf(ResourceSchema.MEMORY);
+        // Memory is offered by what is free only where cores are a dimension: the papers' space stays as it was.
+        int memoryDimension = coresDimension < 0 ? -1 : schema.indexOf(ResourceSchema.MEMORY);
         double sum = 0;
         for (int d = 0; d < schema.realDimensions(); d++) {
             double offered = n.capabilities().get(d);
-            if (packs && d == coresDimension) {
+            if (d == coresDimension) {
                 offered = n.freeCores();
-            } else if (packs && d == memoryDimension && n.freeMemoryMiB() >= 0) {
+            } else if (d == memoryDimension && n.freeMemoryMiB() >= 0) {
                 offered = n.freeMemoryMiB();
             }
             sum += schema.dimension(d).normalise(offered)
