@@ -133,6 +133,11 @@ public final class Cgroups {
         if (mount == null || ownPath == null) {
             return null;
         }
+        if ((mount + ownPath).chars().anyMatch(Character::isWhitespace)) {
+            // A run's first process is given its cgroups as one word-split list (see Confinement).
+            log.warn("jobs get no cgroup in {}: its path has white space", mount.resolve(ownPath.substring(1)));
+            return null;
+        }
         Path base = mount.resolve(ownPath.startsWith("/") ? ownPath.substring(1) : ownPath).resolve("cangrid-" + key);
         try {
             Files.createDirectories(base);

@@ -19,8 +19,9 @@ import org.slf4j.LoggerFactory;
  * ({@link ExecSettings}) and what the machine offers, and turned into the command line of each run. From the
  * outside in, a run is:
  * <ol>
- * <li>a shell that puts its own pid into the run's cgroup(s), then executes the rest, so that nothing of the
- * job ever runs outside them (the cgroup at the lowest CPU weight where the cpu controller reaches it);</li>
+ * <li>a shell that leaves a watcher behind (below), puts its own pid into the run's cgroup(s), then executes
+ * the rest, so that nothing of the job ever runs outside them (the cgroup at the lowest CPU weight where the
+ * cpu controller reaches it);</li>
  * <li>{@code nice -n 19}: the lowest scheduling priority, so the machine's owner comes first;</li>
  * <li>{@code setpriv}: dies with the node's watcher thread (a parent-death signal);</li>
  * <li>a process namespace of its own: {@code bwrap} (the sandbox: the file system read-only but the job's
@@ -35,6 +36,14 @@ import org.slf4j.LoggerFactory;
  * wrappers, which run before privileges are dropped.</li>
  * </ol>
  * A layer the machine lacks is left out and said so at start (see {@link #describe}).
+ *
+ * <p>The watcher is why a run never outlives its node, even a node killed with SIGKILL. Parent-death signals
+ * alone do not make that sure: the kernel was seen, now and then, to leave a sandbox's first process running
+ * when the node's death took the outer {@code bwrap} with it. The watcher holds the read end of a pipe whose
+ * other end only the node holds (the run's standard input), outside the run's cgroups and process tree, so it
+ * is neither counted in the job's limits nor stopped with it. The node writes one line to it when the run is
+ * over; end of file without that line means the node is gone, and the watcher kills every process in the
+ * run's cgroups, then the run's first process if it is still the same one.
  */
 public final class Confinement {
 
@@ -42,9 +51,30 @@ public final class Confinement {
     private static final long TRIAL_SECONDS = 10;
     /** Node variables a job inherits: where programs are, and the language and time zone of text. */
     static final List<String> INHERITED = List.of("LANG", "LC_ALL", "TZ");
-    /** Joins each named cgroup.procs with its own pid, then becomes the rest of its arguments. */
-    private static final String JOIN_CGROUPS = "n=$1; shift; while [ \"$n\" -gt 0 ]; do echo $$ > \"$1\" || exit 125;"
-            + " shift; n=$((n-1)); done; exec \"$@\"";
+    /**
+     * The run's first process. $1: the cgroup.procs files of the run, space-separated (cgroup paths have no white
+     * space, see {@link Cgroups}); the rest: the command. It starts the watcher (detached twice, so it is in no
+     * process tree of the run; handed the pipe as fd 3, since an asynchronous list's standard input is
+     * /dev/null), gives the command no standard input, joins the cgroups with its own pid and becomes the
+     * command. Field 22 of /proc/PID/stat is a process's start time: the watcher kills the first
+     * process by pid only while that pid is still the process it started beside.
+     */
+    private static final String RUN = "procs=$1; shift; main=$$; start=$(started $main); exec 3<&0\n"
+            + "( ( exec >/dev/null 2>&1 </dev/null; trap '' HUP INT TERM QUIT\n"
+            + "  read -r said <&3 && exit 0\n"
+            + "  k=0; while [ $k -lt 50 ]; do left=0\n"
+            + "    for f in $procs; do for p in $(cat \"$f\"); do kill -9 \"$p\"; left=1; done; done\n"
+            + "    [ $left = 0 ] && break; k=$((k+1)); sleep 0.1; done\n"
+            + "  [ \"$(started $main)\" = \"$start\" ] && kill -9 $main\n"
+            + ") & )\n"
+            + "exec </dev/null 3<&-\n"
+            + "for f in $procs; do echo $$ > \"$f\" || exit 125; done\n"
+            + "exec \"$@\"";
+    /** Prints field 22 (start time) of a process's stat; its command name has no white space here. */
+    private static final String STARTED = "started() { set -- $(cat /proc/$1/stat 2>/dev/null) x; shift 21"
+            + " 2>/dev/null && echo \"$1\"; }\n";
+    /** What the node writes to a run's watcher when the run is over: it need not kill anything. */
+    public static final String RUN_OVER = "over\n";
 
     private final ExecSettings settings;
     private final ProgramPath programs;
@@ -230,11 +260,8 @@ public final class Confinement {
     public List<String> command(Path work, Path program, List<String> args, Map<String, String> environment,
             JobCgroup cgroup) {
         List<String> c = new ArrayList<>();
-        if (cgroup != null) {
-            List<Path> procs = cgroup.procsFiles();
-            c.addAll(List.of(sh.toString(), "-c", JOIN_CGROUPS, "cangrid-run", Integer.toString(procs.size())));
-            procs.forEach(p -> c.add(p.toString()));
-        }
+        List<String> procs = cgroup == null ? List.of() : cgroup.procsFiles().stream().map(Path::toString).toList();
+        c.addAll(List.of(sh.toString(), "-c", STARTED + RUN, "cangrid-run", String.join(" ", procs)));
         if (nice != null) {
             c.addAll(List.of(nice.toString(), "-n", "19"));
         }

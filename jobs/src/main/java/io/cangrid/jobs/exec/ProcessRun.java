@@ -5,8 +5,9 @@ import io.cangrid.jobs.Execution;
 import io.cangrid.jobs.InputFile;
 import io.cangrid.jobs.JobCommand;
 import io.cangrid.jobs.JobOutput;
-import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -127,8 +128,7 @@ final class ProcessRun implements Execution.Run {
             Map<String, String> env = confinement.environment(jobId, dir.work, command.environment());
             List<String> args = command.argumentList().subList(1, command.argumentList().size());
             ProcessBuilder pb = new ProcessBuilder(confinement.command(dir.work, program, args, env, cgroup))
-                    .directory(dir.work.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                    .directory(dir.work.toFile()); // standard input: the pipe to the run's watcher
             // The wrappers get nothing of the job's: its variables are given to its program alone (env -i).
             pb.environment().clear();
             pb.environment().put("PATH", confinement.programs().value());
@@ -162,6 +162,7 @@ final class ProcessRun implements Execution.Run {
         quota.cancel(false);
         // The first process has ended: whatever it left behind ends now too (nohup, double forks, setsid).
         endAll();
+        releaseWatcher();
         Execution.Ended ended;
         try {
             out.finish(STREAM_DRAIN_MILLIS);
@@ -176,6 +177,16 @@ final class ProcessRun implements Execution.Run {
             cleanUp();
         }
         finish(ended);
+    }
+
+    /** Tells the run's watcher that the run is over, so it ends without killing anything (see Confinement). */
+    private void releaseWatcher() {
+        try (OutputStream watcher = process.getOutputStream()) {
+            watcher.write(Confinement.RUN_OVER.getBytes(StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+            // A watcher that is gone already has nothing left to do.
+            log.debug("run of {}: its watcher did not take the word: {}", jobId, e.toString());
+        }
     }
 
     private void checkQuota() {
