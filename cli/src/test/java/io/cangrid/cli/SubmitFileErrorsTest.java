@@ -1,6 +1,7 @@
 package io.cangrid.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.cangrid.cli.common.ExitCodes;
 import java.io.IOException;
@@ -204,13 +205,18 @@ class SubmitFileErrorsTest {
     }
 
     @Test
-    void aSubmitFileWithoutDryRunIsRefusedForNow() throws IOException {
+    void aSubmitFileIsCheckedWholeBeforeAnyNodeIsAsked() throws IOException {
         Path file = write("job.sub", "executable = /bin/echo\nqueue\n");
-        CliRun run = CliRun.run("submit", "-f", file.toString());
-        assertThat(run.exitCode()).isEqualTo(ExitCodes.USER_ERROR);
-        assertThat(run.out()).isEmpty();
-        assertThat(run.errLines()).containsExactly("cangrid: submit files are dry-run only for now: add --dry-run to"
-                + " print the jobs " + file + " expands to");
+        Path bad = write("bad.sub", "executable = /bin/echo\nqueue\nrequest_cpus = 0\nqueue\n");
+        assumeTrue(System.getenv("CANGRID_PEER") == null, "CANGRID_PEER names a node here");
+        CliRun noPeer = CliRun.run("submit", "-f", file.toString());
+        assertThat(noPeer.exitCode()).isEqualTo(ExitCodes.USER_ERROR);
+        assertThat(noPeer.out()).isEmpty();
+        assertThat(noPeer.errLines()).containsExactly("cangrid: no node to talk to: give --peer HOST:PORT or set"
+                + " CANGRID_PEER");
+        CliRun refused = CliRun.run("submit", "-f", bad.toString());
+        assertThat(refused.errLines()).containsExactly("cangrid: " + bad + ":3: request_cpus = 0: a job asks 1 to"
+                + " 1024 cores");
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.cangrid.cli.grid.JobView;
 import io.cangrid.cli.common.JsonOption;
 import io.cangrid.cli.common.JsonOutput;
 import io.cangrid.cli.common.UserError;
+import io.cangrid.cli.submit.ClusterRecord;
 import io.cangrid.live.Role;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.InputFile;
@@ -19,7 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -31,7 +34,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cangrid results JOB}: what an ended job left behind. Without {@code --dir} its standard output is
+ * {@code cangrid results JOB}: what an ended job left behind; {@code results CLUSTER} (or several ids): what
+ * each ended job of them left, each in its place (see {@link #many()}). Without {@code --dir} its standard output is
  * printed on stdout and its standard error on stderr; with it, {@code stdout}, {@code stderr} and
  * {@code exit-code} are written into the directory and the output files into its {@code outputs/}.
  */
@@ -58,12 +62,19 @@ public final class ResultsCommand implements Callable<Integer> {
     @Option(names = "--remove", description = "Delete the result the node asked has stored, after fetching it.")
     private boolean remove;
 
-    @Parameters(index = "0", paramLabel = "JOB", description = "The job's id.")
-    private String job;
+    @Mixin
+    private ClusterOptions clusters;
+
+    @Parameters(arity = "1..*", paramLabel = "JOB", description = "The job's id; or a cluster id (c<number>), whose"
+            + " jobs' results go where the submit file said (or into D/CLUSTER.PROCESS/ with --dir).")
+    private List<String> jobs = new ArrayList<>();
 
     @Override
     public Integer call() {
-        JobId id = PeerOptions.jobId(job);
+        if (jobs.size() > 1 || JobRefs.namesCluster(jobs)) {
+            return many();
+        }
+        JobId id = PeerOptions.jobId(jobs.get(0));
         try (GridClient grid = peer.connect(remove ? Role.SUBMIT : Role.READ)) {
             JobStatusReply r = grid.status(id);
             if (r.state() == null || !r.state().isTerminal()) {
@@ -97,11 +108,80 @@ public final class ResultsCommand implements Callable<Integer> {
     }
 
     /**
+     * The results of several jobs, or of a cluster's: each job's into {@code D/NAME/} with --dir (NAME its
+     * cluster and process numbers, else its id's key), else where the submit file said. A job that has not
+     * ended is reported and skipped.
+     */
+    private int many() {
+        List<JobRefs.Ref> refs = JobRefs.resolve(jobs, clusters, peer);
+        if (dir == null && refs.stream().anyMatch(r -> r.record() == null)) {
+            throw new UserError("results of jobs this machine did not submit from a file go into a directory: give"
+                    + " --dir D (a cluster submitted here has its output, error and log written where its submit"
+                    + " file says)");
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        boolean allOk = true;
+        Map<String, ClusterFiles> byCluster = new LinkedHashMap<>();
+        try (GridClient grid = peer.connect(remove ? Role.SUBMIT : Role.READ)) {
+            for (JobRefs.Ref ref : refs) {
+                JobStatusReply r = grid.status(ref.id());
+                Map<String, Object> v = view(ref.id(), r);
+                rows.add(v);
+                boolean ended = r.state() != null && r.state().isTerminal();
+                if (!ended) {
+                    allOk = false;
+                    if (!json.enabled()) {
+                        spec.commandLine().getOut().println(JobView.line(JobView.of(ref.id(), r)) + " (not ended: no"
+                                + " results yet)");
+                    }
+                    continue;
+                }
+                allOk &= r.state() == JobState.COMPLETED && (r.output() == null || r.output().exitCode() == 0);
+                if (dir != null) {
+                    write(dir.resolve(subdirectory(ref)), r.output());
+                } else {
+                    ClusterRecord record = ClusterRecord.load(clusters.dir(), ref.cluster());
+                    byCluster.computeIfAbsent(ref.cluster(), c -> new ClusterFiles(record.peer(),
+                            Instant.parse(record.submitted()))).put(ref.cluster(), ref.record(), r);
+                }
+                if (!json.enabled()) {
+                    spec.commandLine().getOut().println(JobView.line(JobView.of(ref.id(), r)));
+                }
+                if (remove) {
+                    grid.remove(ref.id());
+                }
+            }
+            for (ClusterFiles files : byCluster.values()) {
+                files.finish();
+            }
+        } catch (IOException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+        if (json.enabled()) {
+            JsonOutput.print(spec, Map.of("jobs", rows));
+        }
+        spec.commandLine().getOut().flush();
+        return allOk ? 0 : WaitCommand.SOME_FAILED;
+    }
+
+    private static String subdirectory(JobRefs.Ref ref) {
+        if (ref.cluster() != null && ref.record() != null) {
+            return ref.cluster().substring(1) + "." + ref.record().process();
+        }
+        String id = ref.id().toString();
+        return id.substring(0, id.indexOf('@'));
+    }
+
+    /**
      * {@code stdout}, {@code stderr} and {@code exit-code} in the directory, the job's output files in its
      * {@code outputs/} subdirectory: names chosen by the job never replace what the run node reported. Nothing
      * is written through a link that was in the way.
      */
     private void write(JobOutput out) throws IOException {
+        write(dir, out);
+    }
+
+    private static void write(Path dir, JobOutput out) throws IOException {
         Files.createDirectories(dir);
         if (out == null) {
             return;

@@ -6,7 +6,13 @@ import io.cangrid.cli.grid.GridDocuments;
 
 import io.cangrid.cli.common.JsonOption;
 import io.cangrid.cli.common.JsonOutput;
-import io.cangrid.jobs.JobId;
+import io.cangrid.cli.common.UserError;
+import io.cangrid.live.client.GridClient;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.TreeMap;
 import io.cangrid.jobs.message.JobStatusReply;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -16,8 +22,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code cangrid status JOB}: where a job stands, asked of any node (it asks the job's owner). */
-@Command(name = "status", description = "Show a job's state, exit code, owner and run node.")
+/**
+ * {@code cangrid status JOB...}: where jobs stand, asked of any node (it asks each job's owner). A cluster id
+ * stands for every job of the cluster; with it, or with several ids, {@code --json} prints
+ * {@code {"jobs": [...], "states": {STATE: count}}}.
+ */
+@Command(name = "status", description = "Show jobs' state, exit code, owner and run node; a cluster id stands for"
+        + " all its jobs.")
 public final class StatusCommand implements Callable<Integer> {
 
     @Spec
@@ -29,20 +40,44 @@ public final class StatusCommand implements Callable<Integer> {
     @Mixin
     private PeerOptions peer;
 
-    @Parameters(index = "0", paramLabel = "JOB", description = "The job's id, as submit printed it.")
-    private String job;
+    @Mixin
+    private ClusterOptions clusters;
+
+    @Parameters(arity = "1..*", paramLabel = "JOB", description = "Job ids as submit printed them, or cluster ids"
+            + " (c<number>) as submit -f printed them.")
+    private List<String> jobs = new ArrayList<>();
 
     @Override
     public Integer call() {
-        JobId id = PeerOptions.jobId(job);
-        JobStatusReply r = peer.call(grid -> grid.status(id));
-        Map<String, Object> v = GridDocuments.status(id, r);
+        boolean one = jobs.size() == 1 && !JobRefs.namesCluster(jobs);
+        List<JobRefs.Ref> refs = JobRefs.resolve(jobs, clusters, peer);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        Map<String, Integer> states = new TreeMap<>();
+        boolean allKnown = true;
+        try (GridClient grid = peer.connect()) {
+            for (JobRefs.Ref ref : refs) {
+                JobStatusReply r = grid.status(ref.id());
+                allKnown &= r.state() != null;
+                Map<String, Object> v = GridDocuments.status(ref.id(), r);
+                states.merge(String.valueOf(v.get("state")), 1, Integer::sum);
+                rows.add(v);
+            }
+        } catch (IOException e) {
+            throw new UserError(e.getMessage(), e);
+        }
         if (json.enabled()) {
-            JsonOutput.print(spec, v);
+            if (one) {
+                JsonOutput.print(spec, rows.get(0));
+            } else {
+                Map<String, Object> out = new LinkedHashMap<>();
+                out.put("jobs", rows);
+                out.put("states", states);
+                JsonOutput.print(spec, out);
+            }
         } else {
-            spec.commandLine().getOut().println(JobView.line(v));
+            rows.forEach(v -> spec.commandLine().getOut().println(JobView.line(v)));
             spec.commandLine().getOut().flush();
         }
-        return r.state() == null ? 1 : 0;
+        return allKnown ? 0 : 1;
     }
 }

@@ -4,9 +4,15 @@ import io.cangrid.cli.common.JsonOption;
 import io.cangrid.cli.common.JsonOutput;
 import io.cangrid.cli.common.UserError;
 import io.cangrid.cli.common.Validation;
+import io.cangrid.cli.common.HostPort;
+import io.cangrid.cli.grid.GridDocuments;
+import io.cangrid.cli.submit.ClusterRecord;
+import io.cangrid.cli.submit.ClusterSpecs;
+import io.cangrid.cli.submit.ExpandedJob;
 import io.cangrid.cli.submit.JobLines;
 import io.cangrid.cli.submit.SubmitFile;
 import io.cangrid.cli.submit.SubmitFileException;
+import io.cangrid.live.LiveClient;
 import io.cangrid.live.Role;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.InputFile;
@@ -17,6 +23,7 @@ import io.cangrid.overlay.resource.ResourceSchema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,11 +42,14 @@ import picocli.CommandLine.Spec;
  * job's owner holds it. Everything that can be checked here (sizes, files, requirements) is checked before
  * anything is sent, so a refused submission leaves nothing behind.
  *
- * <p>{@code submit -f FILE --dry-run} reads an HTCondor submit description file instead and prints the
- * jobs it expands to, one JSON object a line, submitting nothing (see {@link SubmitFile}).
+ * <p>{@code submit -f FILE} reads an HTCondor submit description file instead and submits the jobs it expands
+ * to as a cluster, whole or not at all, printing the cluster's id ({@code c<number>}), which {@code status},
+ * {@code wait}, {@code results}, {@code cancel} and {@code jobs} take as well as job ids; with
+ * {@code --dry-run} it prints the jobs, one JSON object a line, submitting nothing (see {@link SubmitFile}).
  */
 @Command(name = "submit", description = {"Submit a job: cangrid submit [options] -- CMD ARGS...; prints its id.",
-        "Or print the jobs an HTCondor submit file expands to: cangrid submit -f FILE --dry-run."})
+        "Or submit the jobs of an HTCondor submit file as a cluster: cangrid submit -f FILE; prints the cluster's"
+                + " id. With --dry-run, prints the jobs it expands to and submits nothing."})
 public final class SubmitCommand implements Callable<Integer> {
 
     @Spec
@@ -91,8 +101,8 @@ public final class SubmitCommand implements Callable<Integer> {
     @Option(names = "--name", paramLabel = "N", description = "A name for the job.")
     private String name;
 
-    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "An HTCondor submit description file;"
-            + " with --dry-run, prints the jobs it expands to, one JSON object a line.")
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "An HTCondor submit description file:"
+            + " its jobs are submitted as a cluster; with --dry-run, printed, one JSON object a line.")
     private Path submitFile;
 
     @Option(names = "--dry-run", description = "With -f: print the jobs the file expands to and submit nothing.")
@@ -105,10 +115,15 @@ public final class SubmitCommand implements Callable<Integer> {
     @Parameters(arity = "0..*", paramLabel = "CMD", description = "The command and its arguments, after '--'.")
     private List<String> command = new ArrayList<>();
 
+    @Mixin
+    private ClusterOptions clusters;
+
+    private final SecureRandom random = new SecureRandom();
+
     @Override
     public Integer call() {
         if (submitFile != null) {
-            return dryRun();
+            return submitFile();
         }
         if (dryRun) {
             throw Validation.fail(spec, "--dry-run goes with a submit file: submit -f FILE --dry-run");
@@ -136,8 +151,11 @@ public final class SubmitCommand implements Callable<Integer> {
         }
     }
 
-    /** Prints the jobs of the submit file; nothing is printed unless the whole file expands. */
-    private int dryRun() {
+    /**
+     * Submits the jobs of the submit file as one cluster (or several, where the file changes its executable),
+     * or with --dry-run prints them; nothing is sent or printed unless the whole file expands and checks.
+     */
+    private int submitFile() {
         if (!command.isEmpty()) {
             throw Validation.fail(spec, "give a submit file (-f FILE) or a command (-- CMD), not both");
         }
@@ -147,15 +165,59 @@ public final class SubmitCommand implements Callable<Integer> {
                         + " describes its jobs");
             }
         }
-        if (!dryRun) {
-            throw new UserError("submit files are dry-run only for now: add --dry-run to print the jobs " + submitFile
-                    + " expands to");
-        }
         try {
-            JobLines.print(spec.commandLine().getOut(), SubmitFile.expand(submitFile));
+            if (dryRun) {
+                JobLines.print(spec.commandLine().getOut(), SubmitFile.expand(submitFile));
+                return 0;
+            }
+            // A number of its own for the cluster, so that $(Cluster) in the file names this submission.
+            int first = 1_000_000 + random.nextInt(1_000_000_000);
+            List<ExpandedJob> jobs = SubmitFile.expand(submitFile, first);
+            List<JobSpec> specs = ClusterSpecs.of(submitFile, jobs);
+            HostPort at = peer.peer();
+            try (LiveClient walker = peer.client.liveClient()) {
+                LargestNode.of(GridDocuments.nodes(walker, at)).check(submitFile, jobs);
+            }
+            Map<Integer, List<JobId>> taken;
+            try (GridClient grid = peer.connect(Role.SUBMIT)) {
+                taken = ClusterSubmission.submit(grid, submitFile, jobs, specs);
+            }
+            List<Map<String, Object>> out = new ArrayList<>();
+            for (Map.Entry<Integer, List<JobId>> c : taken.entrySet()) {
+                ClusterRecord record = ClusterSubmission.record(c.getKey(), peer.peer().toString(), submitFile, jobs,
+                        c.getValue());
+                save(record);
+                Map<String, Object> v = new LinkedHashMap<>();
+                v.put("cluster", record.cluster());
+                v.put("jobs", c.getValue().stream().map(JobId::toString).toList());
+                out.add(v);
+            }
+            if (json.enabled()) {
+                JsonOutput.print(spec, Map.of("clusters", out, "peer", peer.peer().toString()));
+            } else {
+                for (Map<String, Object> v : out) {
+                    spec.commandLine().getOut().println(((List<?>) v.get("jobs")).size() + " job(s) submitted to cluster "
+                            + v.get("cluster") + ".");
+                }
+                spec.commandLine().getOut().flush();
+            }
             return 0;
         } catch (SubmitFileException e) {
             throw new UserError(e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted while submitting " + submitFile, e);
+        }
+    }
+
+    private void save(ClusterRecord record) {
+        try {
+            record.save(clusters.dir());
+        } catch (IOException e) {
+            // The jobs are in the grid; without the record the cluster id still works through the node asked.
+            spec.commandLine().getErr().println("cangrid: cluster " + record.cluster() + " was submitted, but this"
+                    + " machine's record of it could not be written in " + clusters.dir() + ": " + e.getMessage());
+            spec.commandLine().getErr().flush();
         }
     }
 

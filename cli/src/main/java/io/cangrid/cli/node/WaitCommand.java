@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cangrid wait JOB...}: waits until every job ended and prints how each did. The exit code says how
+ * {@code cangrid wait JOB...}: waits until every job (every job of a cluster named by its id) ended and prints how each did. The exit code says how
  * they ended: 0 all COMPLETED with exit code 0, 4 some job failed, found no node, exited non-zero or is
  * known to no node (UNKNOWN, after {@link #UNKNOWN_GRACE_MILLIS}), 5 the time ran out first.
  */
@@ -59,7 +59,11 @@ public final class WaitCommand implements Callable<Integer> {
             description = "Give up after this long (default: ${DEFAULT-VALUE}).")
     private Duration timeout;
 
-    @Parameters(arity = "1..*", paramLabel = "JOB", description = "Job ids.")
+    @Mixin
+    private ClusterOptions clusters;
+
+    @Parameters(arity = "1..*", paramLabel = "JOB", description = "Job ids, or cluster ids (c<number>) standing for"
+            + " all their jobs.")
     private List<String> jobs = new ArrayList<>();
 
     @Override
@@ -67,7 +71,7 @@ public final class WaitCommand implements Callable<Integer> {
         Map<JobId, JobStatusReply> ended = new LinkedHashMap<>();
         Map<JobId, Integer> unknown = new LinkedHashMap<>();
         Map<JobId, Long> unknownSince = new LinkedHashMap<>();
-        List<JobId> ids = jobs.stream().map(PeerOptions::jobId).toList();
+        List<JobId> ids = JobRefs.ids(JobRefs.resolve(jobs, clusters, peer));
         long deadline = System.nanoTime() + timeout.toNanos();
         try (GridClient grid = peer.connect()) {
             while (ended.size() < ids.size() && System.nanoTime() < deadline) {

@@ -1,5 +1,6 @@
 package io.cangrid.cli.submit;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -21,9 +22,18 @@ import java.util.Map;
  * @param error               where its standard error goes; null if not written
  * @param log                 its event log; null if not written
  * @param initialdir          its directory; null if not written (the submit file's directory)
+ * @param directory           the directory its files are relative to, absolute: initialdir resolved
+ * @param lines               the line each command it uses was written on, and "queue": its queue statement's
  */
 public record ExpandedJob(int cluster, int process, String executable, List<String> arguments,
                           Map<String, String> environment, List<String> transferInputFiles,
                           List<String> transferOutputFiles, int requestCpus, Long requestMemoryMib,
-                          Long requestDiskKib, String output, String error, String log, String initialdir) {
+                          Long requestDiskKib, String output, String error, String log, String initialdir,
+                          Path directory, Map<String, Integer> lines) {
+
+    /** The line {@code command} was written on, else the queue statement's: where a problem with it is shown. */
+    public int line(String command) {
+        Integer l = lines.get(command);
+        return l != null ? l : lines.getOrDefault("queue", 0);
+    }
 }

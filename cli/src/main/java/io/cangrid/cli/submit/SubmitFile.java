@@ -58,23 +58,29 @@ public final class SubmitFile {
     private final Path baseDir;
     private final Map<String, Macros.Definition> definitions = new HashMap<>();
     private final List<ExpandedJob> jobs = new ArrayList<>();
-    private int cluster = FIRST_CLUSTER - 1;
+    private int cluster;
     private int process;
     /** The executable as written at the last queue statement, to tell when a new cluster starts. */
     private String clusterExecutable;
 
-    private SubmitFile(Path file) {
+    private SubmitFile(Path file, int firstCluster) {
         this.file = file;
+        this.cluster = firstCluster - 1;
         Path parent = file.toAbsolutePath().getParent();
         this.baseDir = parent == null ? Path.of("") : parent;
     }
 
     /** The jobs {@code file} queues; a {@link SubmitFileException} names the file, line and problem. */
     public static List<ExpandedJob> expand(Path file) {
+        return expand(file, FIRST_CLUSTER);
+    }
+
+    /** The jobs {@code file} queues, its first cluster numbered {@code firstCluster} ($(Cluster) expands to it). */
+    public static List<ExpandedJob> expand(Path file, int firstCluster) {
         if (!Files.isRegularFile(file)) {
             throw new SubmitFileException(file, 0, "the submit file does not exist");
         }
-        SubmitFile submit = new SubmitFile(file);
+        SubmitFile submit = new SubmitFile(file, firstCluster);
         submit.read(SubmitLines.read(file));
         return List.copyOf(submit.jobs);
     }
@@ -240,7 +246,14 @@ public final class SubmitFile {
                     parsed("environment", Environment::parse, Map.of()), inputs, fileList("transfer_output_files"),
                     cpus(), parsed("request_memory", Sizes::mebibytes, null),
                     parsed("request_disk", Sizes::kibibytes, null), value("output"), value("error"), value("log"),
-                    initialdir);
+                    initialdir, dir.toAbsolutePath().normalize(), lines());
+        }
+
+        private Map<String, Integer> lines() {
+            Map<String, Integer> lines = new HashMap<>();
+            commands.forEach((name, d) -> lines.put(name, d.line()));
+            lines.put("queue", queueLine.number());
+            return Map.copyOf(lines);
         }
 
         private <T> T parsed(String command, Function<String, T> parse, T absent) {
