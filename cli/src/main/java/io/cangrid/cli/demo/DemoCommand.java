@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,14 +37,15 @@ import picocli.CommandLine.Spec;
 /**
  * {@code cangrid demo}: a live grid of separate {@code cangrid node} processes on 127.0.0.1, in a fresh
  * directory with a fresh secret; submits short shell jobs through random nodes, kills one node with SIGKILL
- * half way, follows every job to its end and prints a summary. Everything started is stopped on exit and
- * on Ctrl-C.
+ * half way, follows every job to its end, runs one job with an input and an output file, checks what came
+ * back and prints a summary. Everything started is stopped on exit and on Ctrl-C.
  */
 @Command(name = "demo", description = "Run a small live grid on this machine and push jobs through it.")
 public final class DemoCommand implements Callable<Integer> {
 
     static final long FOLLOW_LIMIT_MILLIS = 75_000;
     static final long POLL_MILLIS = 200;
+    static final long FILE_JOB_LIMIT_MILLIS = 30_000;
 
     @Spec
     private CommandSpec spec;
@@ -84,7 +86,7 @@ public final class DemoCommand implements Callable<Integer> {
         Thread onCtrlC = new Thread(() -> closeQuietly(grid), "cangrid-demo-stop");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
         PrintStream err = System.err;
-        boolean allCompleted = false;
+        boolean allRight = false;
         try {
             err.printf("starting %d nodes in %s (removed at the end)%n", nodes, dir);
             long t0 = System.nanoTime();
@@ -95,29 +97,43 @@ public final class DemoCommand implements Callable<Integer> {
                         .url(http.host(), http.port()));
             }
             Thread.sleep(3_000); // ten update periods: the last joiners settle
-            DemoRun run = new DemoRun(grid, clients(grid), new SplittableRandom(seed));
-            try (ProgressBar bar = bar(err)) {
-                run.submitAll(jobs, nodes / 2 + 1, bar::stepTo);
-                run.followAll(FOLLOW_LIMIT_MILLIS, POLL_MILLIS, bar::stepTo);
+            List<GridClient> clients = clients(grid);
+            DemoRun run = new DemoRun(grid, clients, new SplittableRandom(seed));
+            DemoFileJob.Outcome files;
+            try {
+                try (ProgressBar bar = bar(err)) {
+                    // Never node 0 (its dashboard, the job with files); with --nodes 2 the only other is 1.
+                    run.submitAll(jobs, Math.min(nodes / 2 + 1, nodes - 1), bar::stepTo);
+                    run.followAll(FOLLOW_LIMIT_MILLIS, POLL_MILLIS, bar::stepTo);
+                }
+                err.printf("a job with files: %s in, %s out%n", DemoFileJob.INPUT, DemoFileJob.OUTPUT);
+                // Through the first node, which the demo never kills: this job shows files, not failover.
+                files = DemoFileJob.write(dir, new SplittableRandom(seed)).run(clients.get(0),
+                        Duration.ofMillis(FILE_JOB_LIMIT_MILLIS));
             } finally {
                 run.close();
             }
             Map<String, Object> summary = run.summary();
+            summary.put("fileJob", files.facts());
             if (json.enabled()) {
                 JsonOutput.print(spec, summary);
             } else {
                 DemoRun.print(spec.commandLine().getOut(), summary);
+                files.print(spec.commandLine().getOut());
             }
-            allCompleted = (int) summary.get("completed") == jobs;
-            return allCompleted ? 0 : 1;
+            if (!files.correct()) {
+                err.printf("demo: the job with files went wrong: %s%n", files.problem());
+            }
+            allRight = (int) summary.get("completed") == jobs && files.correct();
+            return allRight ? 0 : 1;
         } finally {
             grid.close();
             Runtime.getRuntime().removeShutdownHook(onCtrlC);
-            if (allCompleted) {
+            if (allRight) {
                 removeQuietly(dir);
             } else {
-                err.printf("node logs kept in %s, as not every job completed (the grid's secret is there too:"
-                        + " delete the directory when done)%n", dir);
+                err.printf("node logs kept in %s, as not every job completed correctly (the grid's secret is there"
+                        + " too: delete the directory when done)%n", dir);
             }
         }
     }
