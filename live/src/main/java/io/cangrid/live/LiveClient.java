@@ -21,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.ToLongFunction;
 
 /**
  * Asks a node something and waits for its answer: what the operator's commands ({@code peers},
@@ -61,13 +62,7 @@ public final class LiveClient implements AutoCloseable {
      * @throws IOException when the node cannot be reached, refuses the connection or does not answer
      */
     public Message ask(String host, int port, Message question, Duration timeout) throws IOException {
-        // Checked before connecting: the node would refuse the frame and close, leaving the caller to wait.
-        if (config.admission() instanceof AdmissionToken t && !t.role().maySend(question)) {
-            throw new CredentialException("a " + t.role().label() + " token does not allow "
-                    + question.getClass().getSimpleName() + ": ask the grid's authority for a submit token"
-                    + " (`cangrid grid token --role submit`)");
-        }
-        EncodedMessage encoded = encoder.encode(question);
+        EncodedMessage encoded = encodeChecked(question);
         CompletableFuture<Message> answer = new CompletableFuture<>();
         String[] refusal = new String[1];
         SessionEvents events = new SessionEvents() {
@@ -97,24 +92,10 @@ public final class LiveClient implements AutoCloseable {
                                 + " request the token's role does not allow: see that node's log)")));
             }
         };
-        byte[] nonce = new byte[Hello.NONCE_BYTES];
-        random.nextBytes(nonce);
-        // A life of its own for each session: a node answers a client by its id, so two sessions open at once
-        // (a dashboard's sampler beside a page's request) must not share one, or an answer takes the wrong one.
-        long life = random.nextLong();
-        Hello mine = Hello.of(config.grid(), nonce, key, life, NodeId.of(NodeKey.nodeId(key.publicKey(), life)));
-        Bootstrap b = new Bootstrap()
-                .group(group)
-                .channel(NioSocketChannel.class)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(timeout.toMillis(), config.connectMillis()))
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        Pipelines.install(ch, true, config, codec,
-                                new SessionHandler(true, config, codec, mine, agreements, events, guards));
-                    }
-                });
-        ChannelFuture f = b.connect(host, port);
+        // A life of its own for each session (in connect): a node answers a client by its id, so two sessions
+        // open at once (a dashboard's sampler beside a page's request) must not share one, or an answer takes
+        // the wrong one.
+        ChannelFuture f = connect(host, port, timeout, events);
         f.addListener(done -> {
             if (!done.isSuccess()) {
                 answer.completeExceptionally(new IOException("no answer from " + host + ":" + port + ": "
@@ -133,6 +114,102 @@ public final class LiveClient implements AutoCloseable {
         } finally {
             f.channel().close();
         }
+    }
+
+    /**
+     * {@code question} encoded, once this client's token allows it. Checked before sending: the node would
+     * refuse the frame and close, leaving the caller to wait.
+     */
+    EncodedMessage encodeChecked(Message question) throws IOException {
+        if (config.admission() instanceof AdmissionToken t && !t.role().maySend(question)) {
+            throw new CredentialException("a " + t.role().label() + " token does not allow "
+                    + question.getClass().getSimpleName() + ": ask the grid's authority for a submit token"
+                    + " (`cangrid grid token --role submit`)");
+        }
+        return encoder.encode(question);
+    }
+
+    /**
+     * A session with the node at {@code host:port} for many questions (see {@link ClientSession}), open once
+     * the handshake is done; {@code ticketOf} reads the ticket of an answer.
+     *
+     * @throws IOException when the node cannot be reached or refuses the connection within {@code timeout}
+     */
+    public ClientSession open(String host, int port, ToLongFunction<Message> ticketOf, Duration timeout)
+            throws IOException {
+        String where = host + ":" + port;
+        ClientSession session = new ClientSession(this, where, ticketOf);
+        CompletableFuture<Void> ready = new CompletableFuture<>();
+        String[] refusal = new String[1];
+        SessionEvents events = new SessionEvents() {
+            @Override
+            public void opened(Channel channel, NodeId remote) {
+                session.opened(channel);
+                ready.complete(null);
+            }
+
+            @Override
+            public void received(NodeId remote, Message message) {
+                session.received(message);
+            }
+
+            @Override
+            public void refused(String reason) {
+                refusal[0] = reason;
+            }
+
+            @Override
+            public void closed(Channel channel, NodeId remote) {
+                IOException why = new IOException(where + (refusal[0] != null
+                        ? " refused: " + LogText.of(refusal[0], RejectLog.MAX_REASON_CHARS)
+                        : remote == null ? " closed the connection during the handshake (another grid secret,"
+                                + " grid name or authority? see that node's log)"
+                        : " closed the connection (it refuses a revoked key or token, or a request the token's role"
+                                + " does not allow, and closes sessions idle too long: see that node's log)"));
+                session.closed(why);
+                ready.completeExceptionally(why);
+            }
+        };
+        ChannelFuture f = connect(host, port, timeout, events);
+        f.addListener(done -> {
+            if (!done.isSuccess()) {
+                ready.completeExceptionally(new IOException("no answer from " + where + ": " + done.cause().getMessage()));
+            }
+        });
+        try {
+            ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return session;
+        } catch (TimeoutException e) {
+            f.channel().close();
+            throw new IOException("no handshake with " + where + " within " + timeout.toMillis() + " ms");
+        } catch (ExecutionException e) {
+            f.channel().close();
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            f.channel().close();
+            throw new IOException("interrupted connecting to " + where);
+        }
+    }
+
+    /** Connects with a hello of a life of its own (see {@link #ask}) and the session handler for {@code events}. */
+    private ChannelFuture connect(String host, int port, Duration timeout, SessionEvents events) {
+        byte[] nonce = new byte[Hello.NONCE_BYTES];
+        random.nextBytes(nonce);
+        long life = random.nextLong();
+        Hello mine = Hello.of(config.grid(), nonce, key, life, NodeId.of(NodeKey.nodeId(key.publicKey(), life)));
+        Bootstrap b = new Bootstrap()
+                .group(group)
+                .channel(NioSocketChannel.class)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(timeout.toMillis(), config.connectMillis()))
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        Pipelines.install(ch, true, config, codec,
+                                new SessionHandler(true, config, codec, mine, agreements, events, guards));
+                    }
+                });
+        return b.connect(host, port);
     }
 
     @Override

@@ -50,7 +50,7 @@ public final class BenchJobsCommand implements Callable<Integer> {
     private double rate;
 
     @Option(names = "--via", defaultValue = "client",
-            description = "client: through the client API, a connection per submission as 'cangrid submit' makes;"
+            description = "client: through the client API, one session per node kept for all submissions;"
                     + " inject: handed to the node's job agent on its thread (default: ${DEFAULT-VALUE}).")
     private JobBenchmark.Via via;
 

@@ -50,7 +50,7 @@ public final class JobBenchmark {
 
     /** How jobs reach the grid. */
     public enum Via {
-        /** Through {@link GridClient}, one authenticated connection per submission, as {@code cangrid submit}. */
+        /** Through {@link GridClient}, one per node, each keeping one authenticated session with its node. */
         CLIENT,
         /** Handed to a node's job agent on its thread, as its gateway does with a client's job. */
         INJECT

@@ -1,5 +1,6 @@
 package io.cangrid.live.client;
 
+import io.cangrid.live.ClientSession;
 import io.cangrid.live.LiveClient;
 import io.cangrid.live.MessageTooLargeException;
 import io.cangrid.live.NetConfig;
@@ -26,7 +27,7 @@ import java.time.Duration;
 
 /**
  * The Java client API of a live grid: submits jobs through one node (any node of the grid), and asks it
- * about any job. It authenticates like every node and client: with its own key, and the grid's secret or
+ * about any job, over one authenticated session kept with that node for all its requests. It authenticates like every node and client: with its own key, and the grid's secret or
  * an admission token of the {@code submit} role. Thread-safe.
  *
  * <pre>{@code
@@ -48,6 +49,8 @@ public final class GridClient implements AutoCloseable {
     private final String host;
     private final int port;
     private final SecureRandom random = new SecureRandom();
+    /** The session with the node, once opened; guarded by this. */
+    private ClientSession session;
 
     /** A client with a key of its own made for it. */
     public GridClient(NetConfig config, String host, int port) {
@@ -73,7 +76,8 @@ public final class GridClient implements AutoCloseable {
         IOException last = null;
         for (int i = 0; i < ATTEMPTS; i++) {
             try {
-                Message m = client.ask(host, port, new GridSubmit(random.nextLong(), spec, key), SUBMIT_TIMEOUT);
+                long ticket = random.nextLong();
+                Message m = ask(new GridSubmit(ticket, spec, key), ticket, SUBMIT_TIMEOUT);
                 if (m instanceof GridSubmitted s) {
                     if (s.job() == null) {
                         throw new JobRefusedException(s.refusal());
@@ -98,7 +102,8 @@ public final class GridClient implements AutoCloseable {
         IOException last = null;
         for (int i = 0; i < ATTEMPTS; i++) {
             try {
-                Message m = client.ask(host, port, new GridStatus(random.nextLong(), id), ASK_TIMEOUT);
+                long ticket = random.nextLong();
+                Message m = ask(new GridStatus(ticket, id), ticket, ASK_TIMEOUT);
                 if (m instanceof JobStatusReply r) {
                     return r;
                 }
@@ -142,7 +147,8 @@ public final class GridClient implements AutoCloseable {
      * answer leaves the job cancelled, and asking again then reports it ended already.
      */
     public CancelReply cancel(JobId id) throws IOException {
-        Message m = client.ask(host, port, new GridCancel(random.nextLong(), id), ASK_TIMEOUT);
+        long ticket = random.nextLong();
+        Message m = ask(new GridCancel(ticket, id), ticket, ASK_TIMEOUT);
         if (m instanceof CancelReply r) {
             return r;
         }
@@ -154,7 +160,8 @@ public final class GridClient implements AutoCloseable {
      * {@value JobGateway#MAX_LISTED} at most); the answer's total says how many it knows of.
      */
     public GridJobList jobs(int limit) throws IOException {
-        Message m = client.ask(host, port, new GridJobs(random.nextLong(), limit), ASK_TIMEOUT);
+        long ticket = random.nextLong();
+        Message m = ask(new GridJobs(ticket, limit), ticket, ASK_TIMEOUT);
         if (m instanceof GridJobList l) {
             return l;
         }
@@ -186,15 +193,54 @@ public final class GridClient implements AutoCloseable {
 
     /** Deletes the result the node stored of {@code id}; false when it had none. */
     public boolean remove(JobId id) throws IOException {
-        Message m = client.ask(host, port, new GridRemove(random.nextLong(), id), ASK_TIMEOUT);
+        long ticket = random.nextLong();
+        Message m = ask(new GridRemove(ticket, id), ticket, ASK_TIMEOUT);
         if (m instanceof GridRemoved r) {
             return r.removed();
         }
         throw new IOException(host + ":" + port + " answered a removal with " + m.getClass().getSimpleName());
     }
 
+    /**
+     * Asks the node this client talks to over the one session kept with it (opened on first use, and again
+     * after the node closed it), so that many requests pay one handshake.
+     */
+    private Message ask(Message question, long ticket, Duration timeout) throws IOException {
+        ClientSession s;
+        synchronized (this) {
+            if (session == null || !session.isOpen()) {
+                session = client.open(host, port, GridClient::ticketOf, timeout);
+            }
+            s = session;
+        }
+        return s.ask(question, ticket, timeout);
+    }
+
+    /** The ticket of an answer of a node to a client; none for what no client asks. */
+    public static long ticketOf(Message m) {
+        if (m instanceof GridSubmitted r) {
+            return r.ticket();
+        } else if (m instanceof JobStatusReply r) {
+            return r.ticket();
+        } else if (m instanceof CancelReply r) {
+            return r.ticket();
+        } else if (m instanceof GridJobList r) {
+            return r.ticket();
+        } else if (m instanceof GridRemoved r) {
+            return r.ticket();
+        } else if (m instanceof GridExplained r) {
+            return r.ticket();
+        }
+        return Long.MIN_VALUE;
+    }
+
     @Override
     public void close() {
+        synchronized (this) {
+            if (session != null) {
+                session.close();
+            }
+        }
         client.close();
     }
 
