@@ -37,6 +37,8 @@ public final class LiveClient implements AutoCloseable {
     private final SecureRandom random = new SecureRandom();
     private final NodeKey key;
     private final StaticAgreements agreements;
+    /** The ticket every answer is taken to carry in a session of one question ({@link #ask}). */
+    private static final long ONE_QUESTION = 0;
     private final SessionGuards guards;
 
     /** A client with a key of its own made for this run. */
@@ -62,57 +64,12 @@ public final class LiveClient implements AutoCloseable {
      * @throws IOException when the node cannot be reached, refuses the connection or does not answer
      */
     public Message ask(String host, int port, Message question, Duration timeout) throws IOException {
-        EncodedMessage encoded = encodeChecked(question);
-        CompletableFuture<Message> answer = new CompletableFuture<>();
-        String[] refusal = new String[1];
-        SessionEvents events = new SessionEvents() {
-            @Override
-            public void opened(Channel channel, NodeId remote) {
-                channel.writeAndFlush(encoded);
-            }
-
-            @Override
-            public void received(NodeId remote, Message message) {
-                answer.complete(message);
-            }
-
-            @Override
-            public void refused(String reason) {
-                refusal[0] = reason;
-            }
-
-            @Override
-            public void closed(Channel channel, NodeId remote) {
-                // The reason may quote the node's hello; the message is likely to end up in a log line.
-                answer.completeExceptionally(new IOException(host + ":" + port + (refusal[0] != null
-                        ? " refused: " + LogText.of(refusal[0], RejectLog.MAX_REASON_CHARS)
-                        : remote == null ? " closed the connection during the handshake (another grid secret,"
-                                + " grid name or authority? see that node's log)"
-                        : " closed the connection without answering (it refuses a revoked key or token, or a"
-                                + " request the token's role does not allow: see that node's log)")));
-            }
-        };
-        // A life of its own for each session (in connect): a node answers a client by its id, so two sessions
-        // open at once (a dashboard's sampler beside a page's request) must not share one, or an answer takes
-        // the wrong one.
-        ChannelFuture f = connect(host, port, timeout, events);
-        f.addListener(done -> {
-            if (!done.isSuccess()) {
-                answer.completeExceptionally(new IOException("no answer from " + host + ":" + port + ": "
-                        + done.cause().getMessage()));
-            }
-        });
-        try {
-            return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new IOException("no answer from " + host + ":" + port + " within " + timeout.toMillis() + " ms");
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().getMessage(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted waiting for " + host + ":" + port);
-        } finally {
-            f.channel().close();
+        encodeChecked(question); // refused here, before any connection, when it cannot be sent
+        long deadline = System.nanoTime() + timeout.toNanos();
+        // A session of one question: whatever the node answers is the answer.
+        try (ClientSession session = open(host, port, m -> ONE_QUESTION, timeout)) {
+            long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+            return session.ask(question, ONE_QUESTION, Duration.ofMillis(left));
         }
     }
 
@@ -164,8 +121,9 @@ public final class LiveClient implements AutoCloseable {
                         ? " refused: " + LogText.of(refusal[0], RejectLog.MAX_REASON_CHARS)
                         : remote == null ? " closed the connection during the handshake (another grid secret,"
                                 + " grid name or authority? see that node's log)"
-                        : " closed the connection (it refuses a revoked key or token, or a request the token's role"
-                                + " does not allow, and closes sessions idle too long: see that node's log)"));
+                        : " closed the connection without answering (it refuses a revoked key or token, or a"
+                                + " request the token's role does not allow, and closes sessions idle too long: see"
+                                + " that node's log)"));
                 session.closed(why);
                 ready.completeExceptionally(why);
             }
@@ -192,7 +150,11 @@ public final class LiveClient implements AutoCloseable {
         }
     }
 
-    /** Connects with a hello of a life of its own (see {@link #ask}) and the session handler for {@code events}. */
+    /**
+     * Connects with the session handler for {@code events} and a hello of a life of its own: a node answers a
+     * client by its id, so two sessions open at once (a dashboard's sampler beside a page's request) must not
+     * share one, or an answer takes the wrong one.
+     */
     private ChannelFuture connect(String host, int port, Duration timeout, SessionEvents events) {
         byte[] nonce = new byte[Hello.NONCE_BYTES];
         random.nextBytes(nonce);
