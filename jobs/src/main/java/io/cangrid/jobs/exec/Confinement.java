@@ -43,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * other end only the node holds (the run's standard input), outside the run's cgroups and process tree, so it
  * is neither counted in the job's limits nor stopped with it. The node writes one line to it when the run is
  * over; end of file without that line means the node is gone, and the watcher kills every process in the
- * run's cgroups, then the run's first process if it is still the same one.
+ * run's cgroups (without cgroups, in the run's process namespace), then the run's first process if it is
+ * still the same one.
  */
 public final class Confinement {
 
@@ -53,18 +54,27 @@ public final class Confinement {
     static final List<String> INHERITED = List.of("LANG", "LC_ALL", "TZ");
     /**
      * The run's first process. $1: the cgroup.procs files of the run, space-separated (cgroup paths have no white
-     * space, see {@link Cgroups}); the rest: the command. It starts the watcher (detached twice, so it is in no
+     * space, see {@link Cgroups}); $2: 1 when the watcher must find the run's process namespace instead (no
+     * cgroup: it then kills every process whose /proc/PID/ns/pid is that namespace's); the rest: the command. It starts the watcher (detached twice, so it is in no
      * process tree of the run; handed the pipe as fd 3, since an asynchronous list's standard input is
      * /dev/null), gives the command no standard input, joins the cgroups with its own pid and becomes the
      * command. Field 22 of /proc/PID/stat is a process's start time: the watcher kills the first
      * process by pid only while that pid is still the process it started beside.
      */
-    private static final String RUN = "procs=$1; shift; main=$$; start=$(started $main); exec 3<&0\n"
+    private static final String RUN = "procs=$1; nsw=$2; shift 2; main=$$; start=$(started $main); exec 3<&0\n"
             + "( ( exec >/dev/null 2>&1 </dev/null; trap '' HUP INT TERM QUIT\n"
+            + "  ns=; if [ \"$nsw\" = 1 ]; then mine=$(readlink /proc/self/ns/pid); k=0\n"
+            + "    while [ -z \"$ns\" ] && [ $k -lt 100 ] && [ \"$(started $main)\" = \"$start\" ]; do\n"
+            + "      for d in /proc/[0-9]*; do read -r l < $d/stat 2>/dev/null || continue; set -- $l\n"
+            + "        [ \"$4\" = \"$main\" ] || continue; n=$(readlink $d/ns/pid)\n"
+            + "        [ -n \"$n\" ] && [ \"$n\" != \"$mine\" ] && ns=$n; done\n"
+            + "      [ -z \"$ns\" ] && { sleep 0.1; k=$((k+1)); }; done; fi\n"
             + "  read -r said <&3 && exit 0\n"
             + "  k=0; while [ $k -lt 50 ]; do left=0\n"
             + "    for f in $procs; do for p in $(cat \"$f\"); do kill -9 \"$p\"; left=1; done; done\n"
             + "    [ $left = 0 ] && break; k=$((k+1)); sleep 0.1; done\n"
+            + "  if [ -n \"$ns\" ]; then for d in /proc/[0-9]*; do\n"
+            + "    [ \"$(readlink $d/ns/pid)\" = \"$ns\" ] && kill -9 ${d#/proc/}; done; fi\n"
             + "  [ \"$(started $main)\" = \"$start\" ] && kill -9 $main\n"
             + ") & )\n"
             + "exec </dev/null 3<&-\n"
@@ -261,7 +271,10 @@ public final class Confinement {
             JobCgroup cgroup) {
         List<String> c = new ArrayList<>();
         List<String> procs = cgroup == null ? List.of() : cgroup.procsFiles().stream().map(Path::toString).toList();
-        c.addAll(List.of(sh.toString(), "-c", STARTED + RUN, "cangrid-run", String.join(" ", procs)));
+        // Without a cgroup, the watcher finds the run's process namespace (a child of the run's first process,
+        // found by its parent in /proc/PID/stat, lives in it) and ends it by killing every process in it.
+        String watchNamespace = procs.isEmpty() && ownsProcessTree() ? "1" : "0";
+        c.addAll(List.of(sh.toString(), "-c", STARTED + RUN, "cangrid-run", String.join(" ", procs), watchNamespace));
         if (nice != null) {
             c.addAll(List.of(nice.toString(), "-n", "19"));
         }
