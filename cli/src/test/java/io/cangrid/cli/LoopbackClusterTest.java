@@ -157,10 +157,13 @@ class LoopbackClusterTest extends LoopbackGridWithSecret {
         assertThat(refused.exitCode()).isEqualTo(1);
         assertThat(refused.err()).contains(missing + ":2:").contains("absent.dat");
 
-        Files.write(work.resolve("big.dat"), new byte[300 * 1024]);
+        // Small files travel inside the job, 256 KiB together at most; larger ones would go as chunks.
+        for (int i = 1; i <= 5; i++) {
+            Files.write(work.resolve("small" + i + ".dat"), new byte[60 * 1024]);
+        }
         Path big = file("big.sub", """
                 executable = sh
-                transfer_input_files = big.dat
+                transfer_input_files = small1.dat, small2.dat, small3.dat, small4.dat, small5.dat
                 queue
                 """);
         refused = run("submit", "-f", big.toString());

@@ -120,8 +120,9 @@ class NodeTrustIT extends LocalGridProcesses {
     void aResultLargerThanAFrameEndsTheJobFailedAfterOneRun() throws Exception {
         grid = new LocalGrid(dir, JAR, options("--set", "grid.max-frame-size=128KiB"));
         grid.start(1);
-        CliRun submit = cli("submit", "--peer", grid.address(0), "--output", "big", "--", "sh", "-c",
-                "head -c 200000 /dev/zero > big");
+        // Three outputs of 60 000 bytes: each small enough to travel inside the result, together too large for it.
+        CliRun submit = cli("submit", "--peer", grid.address(0), "--output", "a", "--output", "b", "--output", "c",
+                "--", "sh", "-c", "head -c 60000 /dev/zero > a; cp a b; cp a c");
         assertThat(submit.exitCode()).as(submit.err()).isZero();
         String id = submit.out().strip();
         CliRun waited = cli("wait", "--peer", grid.address(0), "--timeout", "60s", "--json", id);

@@ -49,6 +49,7 @@ public final class JobAgent {
     private JobTrail trail = JobTrail.NONE;
     private OutcomeLedger ledger = OutcomeLedger.NONE;
     private OwnerPolicy ownerPolicy;
+    private boolean acknowledgeTaken;
     private boolean stopped;
     private boolean started;
     private java.util.function.Consumer<JobStatusReply> ownReplies =
@@ -99,6 +100,19 @@ public final class JobAgent {
             // Set after the node started (a simulation sets it once the node exists): look from now on.
             lookAtOwner();
         }
+    }
+
+    /**
+     * As an owner, tells a job's client at once when it takes the job (a progress report of that one job),
+     * rather than at its next periodic report: a live node's gateway answers its client then. Off by default,
+     * so the simulation's messages stay as they were.
+     */
+    public void acknowledgeTakenJobs() {
+        this.acknowledgeTaken = true;
+    }
+
+    boolean acknowledgesTaken() {
+        return acknowledgeTaken;
     }
 
     /** Keeps the outcomes this node records as an owner in {@code ledger} too (live nodes: on disk). */

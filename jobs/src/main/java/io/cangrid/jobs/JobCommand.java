@@ -13,15 +13,19 @@ import java.util.regex.Pattern;
  * <p>Arrays are copied in and out, so a command never changes once made and equal commands are equal.
  *
  * @param environment {@code NAME=VALUE} entries
+ * @param inputs small input files, carried inside the job's messages
  * @param timeoutMillis the wall-clock limit; 0 for none
+ * @param files large input files, carried by reference: the run node fetches their chunks from the
+ *        injection node (or any node that holds them) before the run starts
  */
 public record JobCommand(String[] argv, String[] environment, InputFile[] inputs, String[] outputs,
-        long timeoutMillis) {
+        long timeoutMillis, FileRef[] files) {
 
     /** Inputs travel inside the job's messages, which must fit a frame. */
     public static final int MAX_INPUT_BYTES = 256 * 1024;
     public static final int MAX_ARGUMENTS = 4096;
     public static final int MAX_TEXT = 64 * 1024;
+    public static final int MAX_FILES = 64;
 
     private static final Pattern VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=.*", Pattern.DOTALL);
 
@@ -30,6 +34,7 @@ public record JobCommand(String[] argv, String[] environment, InputFile[] inputs
         Objects.requireNonNull(environment, "environment");
         Objects.requireNonNull(inputs, "inputs");
         Objects.requireNonNull(outputs, "outputs");
+        files = files == null ? new FileRef[0] : files.clone();
         argv = argv.clone();
         environment = environment.clone();
         inputs = inputs.clone();
@@ -57,7 +62,20 @@ public record JobCommand(String[] argv, String[] environment, InputFile[] inputs
         }
         if (total > MAX_INPUT_BYTES) {
             throw new IllegalArgumentException("input files add up to " + total + " bytes; a job carries at most "
-                    + MAX_INPUT_BYTES + " (stage larger data where the nodes can read it)");
+                    + MAX_INPUT_BYTES + " inside its messages (larger inputs travel by reference, as chunks)");
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (InputFile f : inputs) {
+            names.add(f.name());
+        }
+        if (files.length > MAX_FILES) {
+            throw new IllegalArgumentException("a job carries at most " + MAX_FILES + " large input files, this one "
+                    + files.length);
+        }
+        for (FileRef f : files) {
+            if (!names.add(Objects.requireNonNull(f, "input file").name())) {
+                throw new IllegalArgumentException("two input files are named " + f.name());
+            }
         }
         for (String o : outputs) {
             checkFileName(o, "output file");
@@ -65,6 +83,11 @@ public record JobCommand(String[] argv, String[] environment, InputFile[] inputs
         if (timeoutMillis < 0) {
             throw new IllegalArgumentException("the time limit must be >= 0 (0 = none), was " + timeoutMillis + " ms");
         }
+    }
+
+    /** A command whose inputs all travel inside its messages. */
+    public JobCommand(String[] argv, String[] environment, InputFile[] inputs, String[] outputs, long timeoutMillis) {
+        this(argv, environment, inputs, outputs, timeoutMillis, new FileRef[0]);
     }
 
     /** A command with arguments only. */
@@ -96,6 +119,30 @@ public record JobCommand(String[] argv, String[] environment, InputFile[] inputs
         return outputs.clone();
     }
 
+    @Override
+    public FileRef[] files() {
+        return files.clone();
+    }
+
+    /** The bytes of every input, small and large. */
+    public long inputBytes() {
+        long total = 0;
+        for (InputFile f : inputs) {
+            total += f.size();
+        }
+        for (FileRef f : files) {
+            total += f.size();
+        }
+        return total;
+    }
+
+    /** The same command with {@code more} large inputs. */
+    public JobCommand withFiles(FileRef... more) {
+        FileRef[] all = Arrays.copyOf(files, files.length + more.length);
+        System.arraycopy(more, 0, all, files.length, more.length);
+        return new JobCommand(argv, environment, inputs, outputs, timeoutMillis, all);
+    }
+
     public List<String> argumentList() {
         return List.of(argv);
     }
@@ -122,13 +169,13 @@ public record JobCommand(String[] argv, String[] environment, InputFile[] inputs
     public boolean equals(Object o) {
         return o instanceof JobCommand c && Arrays.equals(c.argv, argv) && Arrays.equals(c.environment, environment)
                 && Arrays.equals(c.inputs, inputs) && Arrays.equals(c.outputs, outputs)
-                && c.timeoutMillis == timeoutMillis;
+                && c.timeoutMillis == timeoutMillis && Arrays.equals(c.files, files);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(Arrays.hashCode(argv), Arrays.hashCode(environment), Arrays.hashCode(inputs),
-                Arrays.hashCode(outputs), timeoutMillis);
+                Arrays.hashCode(outputs), timeoutMillis, Arrays.hashCode(files));
     }
 
     @Override

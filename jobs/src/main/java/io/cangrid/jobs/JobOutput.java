@@ -12,10 +12,21 @@ import java.util.Objects;
  * <p>Output files reuse {@link InputFile}: a plain file name and a small content, what both directions need.
  *
  * @param notes what was truncated or missing, one line each; null when nothing was
+ * @param stored large output files, by reference: their chunks stay on the run node until fetched
  */
-public record JobOutput(int exitCode, String stdout, String stderr, InputFile[] files, String notes) {
+public record JobOutput(int exitCode, String stdout, String stderr, InputFile[] files, String notes,
+        FileRef[] stored) {
+
+    /** An output whose files all travel inside its message. */
+    public JobOutput(int exitCode, String stdout, String stderr, InputFile[] files, String notes) {
+        this(exitCode, stdout, stderr, files, notes, new FileRef[0]);
+    }
 
     public JobOutput {
+        stored = stored == null ? new FileRef[0] : stored.clone();
+        for (FileRef f : stored) {
+            Objects.requireNonNull(f, "stored output file");
+        }
         Objects.requireNonNull(stdout, "stdout");
         Objects.requireNonNull(stderr, "stderr");
         Objects.requireNonNull(files, "files");
@@ -28,6 +39,21 @@ public record JobOutput(int exitCode, String stdout, String stderr, InputFile[] 
     @Override
     public InputFile[] files() {
         return files.clone();
+    }
+
+    @Override
+    public FileRef[] stored() {
+        return stored.clone();
+    }
+
+    /** The large output file {@code name}, or null. */
+    public FileRef storedFile(String name) {
+        for (FileRef f : stored) {
+            if (f.name().equals(name)) {
+                return f;
+            }
+        }
+        return null;
     }
 
     /** The content of output file {@code name}, or null when the run did not produce it. */
@@ -43,17 +69,17 @@ public record JobOutput(int exitCode, String stdout, String stderr, InputFile[] 
     @Override
     public boolean equals(Object o) {
         return o instanceof JobOutput j && j.exitCode == exitCode && j.stdout.equals(stdout) && j.stderr.equals(stderr)
-                && Arrays.equals(j.files, files) && Objects.equals(j.notes, notes);
+                && Arrays.equals(j.files, files) && Objects.equals(j.notes, notes) && Arrays.equals(j.stored, stored);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(exitCode, stdout, stderr, Arrays.hashCode(files), notes);
+        return Objects.hash(exitCode, stdout, stderr, Arrays.hashCode(files), notes, Arrays.hashCode(stored));
     }
 
     @Override
     public String toString() {
         return "exit " + exitCode + ", " + stdout.length() + " chars out, " + stderr.length() + " chars err, "
-                + files.length + " file(s)" + (notes == null ? "" : " (" + notes + ")");
+                + (files.length + stored.length) + " file(s)" + (notes == null ? "" : " (" + notes + ")");
     }
 }

@@ -96,6 +96,10 @@ final class OwnerDesk {
         if (job == null) {
             job = new OwnedJob(profile, trace, agent.now());
             owned.put(profile.id(), job);
+            if (agent.acknowledgesTaken()) {
+                agent.send(profile.client(), new JobProgress(new JobId[] {profile.id()},
+                        new JobState[] {JobState.MATCHING}, new NodeId[] {null}));
+            }
         }
         job.lastHeard = agent.now();
         agent.explain(profile.id(), ExplainStep.OWNER, null, () -> "owns the job's point (reached after "

@@ -6,6 +6,7 @@ import io.cangrid.cli.submit.ExpandedJob;
 import io.cangrid.cli.submit.SubmitFileException;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.JobSpec;
+import io.cangrid.live.MessageTooLargeException;
 import io.cangrid.live.client.GridClient;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -30,38 +31,54 @@ import org.slf4j.LoggerFactory;
 final class ClusterSubmission {
 
     private static final Logger log = LoggerFactory.getLogger(ClusterSubmission.class);
-    /** Submissions in flight at once: each waits for its job's owner, which takes a network round or two. */
-    static final int IN_FLIGHT = 16;
+    /** Batches in flight at once, and the jobs of one batch (fewer when a batch does not fit a frame). */
+    static final int IN_FLIGHT = 4;
+    static final int BATCH = 100;
 
     private ClusterSubmission() {
+    }
+
+    private record Batch(int from, int to) {
     }
 
     /** The clusters of the file, each with its jobs' ids, by process number. */
     static Map<Integer, List<JobId>> submit(GridClient grid, Path file, List<ExpandedJob> jobs, List<JobSpec> specs)
             throws InterruptedException {
-        int threads = Math.min(IN_FLIGHT, specs.size());
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+        List<Batch> batches = new ArrayList<>();
+        for (int from = 0; from < specs.size(); from += BATCH) {
+            batches.add(new Batch(from, Math.min(specs.size(), from + BATCH)));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(IN_FLIGHT, batches.size())), r -> {
             Thread t = new Thread(r, "cangrid-submit");
             t.setDaemon(true);
             return t;
         });
         AtomicBoolean failed = new AtomicBoolean();
-        List<Future<JobId>> sent = new ArrayList<>(specs.size());
+        List<Future<List<JobId>>> sent = new ArrayList<>(batches.size());
         try {
-            for (JobSpec spec : specs) {
-                sent.add(pool.submit(() -> failed.get() ? null : sendOne(grid, spec, failed)));
+            for (Batch b : batches) {
+                sent.add(pool.submit(() -> failed.get() ? List.of() : send(grid, specs.subList(b.from(), b.to()),
+                        failed)));
             }
+            JobId[] ids = new JobId[specs.size()];
             List<JobId> taken = new ArrayList<>();
             RuntimeException first = null;
             for (int i = 0; i < sent.size(); i++) {
+                Batch b = batches.get(i);
                 try {
-                    JobId id = sent.get(i).get();
-                    if (id != null) {
-                        taken.add(id);
+                    List<JobId> got = sent.get(i).get();
+                    for (int k = 0; k < got.size(); k++) {
+                        ids[b.from() + k] = got.get(k);
+                        taken.add(got.get(k));
                     }
                 } catch (ExecutionException e) {
+                    int at = b.from();
+                    if (e.getCause() instanceof GridClient.JobRefusedException r) {
+                        taken.addAll(r.taken());
+                        at += Math.max(0, r.index());
+                    }
                     if (first == null) {
-                        first = refusal(file, jobs.get(i), e.getCause());
+                        first = refusal(file, jobs.get(at), e.getCause());
                     }
                 }
             }
@@ -71,7 +88,7 @@ final class ClusterSubmission {
             }
             Map<Integer, List<JobId>> clusters = new LinkedHashMap<>();
             for (int i = 0; i < jobs.size(); i++) {
-                clusters.computeIfAbsent(jobs.get(i).cluster(), c -> new ArrayList<>()).add(taken.get(i));
+                clusters.computeIfAbsent(jobs.get(i).cluster(), c -> new ArrayList<>()).add(ids[i]);
             }
             return clusters;
         } finally {
@@ -79,9 +96,26 @@ final class ClusterSubmission {
         }
     }
 
-    private static JobId sendOne(GridClient grid, JobSpec spec, AtomicBoolean failed) throws IOException {
+    /** One batch; halved, and its halves sent in turn, while it does not fit one frame. */
+    private static List<JobId> send(GridClient grid, List<JobSpec> batch, AtomicBoolean failed) throws IOException {
         try {
-            return grid.submit(spec);
+            try {
+                return grid.submitAll(batch);
+            } catch (MessageTooLargeException e) {
+                if (batch.size() == 1) {
+                    throw e;
+                }
+                int half = batch.size() / 2;
+                List<JobId> ids = new ArrayList<>(send(grid, batch.subList(0, half), failed));
+                try {
+                    ids.addAll(send(grid, batch.subList(half, batch.size()), failed));
+                } catch (GridClient.JobRefusedException r) {
+                    List<JobId> taken = new ArrayList<>(ids);
+                    taken.addAll(r.taken());
+                    throw new GridClient.JobRefusedException(r.getMessage(), taken, half + Math.max(0, r.index()));
+                }
+                return ids;
+            }
         } catch (IOException | RuntimeException e) {
             failed.set(true);
             throw e;

@@ -28,6 +28,11 @@ import io.cangrid.jobs.OwnerPolicy;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.overlay.wire.MessageCodec;
+import io.cangrid.jobs.files.ChunkStore;
+import io.cangrid.jobs.files.FileQuotas;
+import io.cangrid.jobs.files.FileService;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -46,10 +51,11 @@ import org.slf4j.LoggerFactory;
  *
  * @param workdir the node's work directory: {@code jobs/} holds the job store, {@code runs/} the runs
  * @param observer told of the node's job events besides its own log (a benchmark's clock); usually none
+ * @param files    what its chunk store ({@code files/} of the work directory) and jobs' large files may take
  */
 record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilities capabilities,
         List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecSettings exec, long resultRetentionMillis,
-        int maxFrameBytes, JobEvents observer, int cores, OwnerPolicy owner) {
+        int maxFrameBytes, JobEvents observer, int cores, OwnerPolicy owner, FileQuotas files) {
 
     private static final Logger log = LoggerFactory.getLogger("io.cangrid.node");
     /**
@@ -83,7 +89,7 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
             List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecSettings exec,
             long resultRetentionMillis, int maxFrameBytes) {
         this(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec, resultRetentionMillis,
-                maxFrameBytes, JobEvents.NONE, coresOf(capabilities), null);
+                maxFrameBytes, JobEvents.NONE, coresOf(capabilities), null, FileQuotas.DEFAULT);
     }
 
     /**
@@ -109,13 +115,19 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
         double[] values = capabilities.toArray();
         values[CORES] = n;
         return new LiveNodeAssembly(locator, can, jobs, new Capabilities(values), bootstraps, extraListener, workdir,
-                exec, resultRetentionMillis, maxFrameBytes, observer, n, owner);
+                exec, resultRetentionMillis, maxFrameBytes, observer, n, owner, files);
     }
 
     /** The same node yielding to its machine's owner as {@code policy} says (null: running jobs regardless). */
     LiveNodeAssembly withOwner(OwnerPolicy policy) {
         return new LiveNodeAssembly(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec,
-                resultRetentionMillis, maxFrameBytes, observer, cores, policy);
+                resultRetentionMillis, maxFrameBytes, observer, cores, policy, files);
+    }
+
+    /** The same node with other file quotas. */
+    LiveNodeAssembly withFiles(FileQuotas quotas) {
+        return new LiveNodeAssembly(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec,
+                resultRetentionMillis, maxFrameBytes, observer, cores, owner, quotas);
     }
 
     /*
@@ -138,10 +150,20 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
         if (exec.policy().runsAnything()) {
             log.info("jobs run {}", confinement.describe());
         }
-        ExecutionFactory execution = ProcessExecution.factory(workdir.resolve("runs"), confinement,
-                resultFit(schema, maxFrameBytes));
+        Path runs = workdir.resolve("runs");
+        ProcessExecution.clean(runs, confinement);
+        ResultFit fit = resultFit(schema, maxFrameBytes);
+        ChunkStore chunks;
+        try {
+            chunks = new ChunkStore(workdir.resolve("files").resolve("chunks"), files.cacheBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the node's chunk store under " + workdir + ": "
+                    + e.getMessage(), e);
+        }
         LocatorCatalog.validateLive(locator);
         return ctx -> {
+            FileService fileService = new FileService(ctx, chunks, files);
+            ExecutionFactory execution = (c, cpu) -> new ProcessExecution(c, cpu, runs, confinement, fit, fileService);
             JobEvents events = observer == JobEvents.NONE ? new LiveJobEvents()
                     : new BothJobEvents(new LiveJobEvents(), observer);
             // What a grid is comes from the registry the simulation and PeerSim read too.
@@ -154,11 +176,15 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
                 node.agent().watchOwner(owner);
             }
             node.agent().keepOutcomesIn(store);
+            // A client's submission returns when the owner says it holds the job, not at the gateway's next poll.
+            node.agent().acknowledgeTakenJobs();
             if (node.overlay() instanceof CanOverlay overlay) {
                 overlay.can().addListener(new NodeEventsLog(overlay.can()));
                 overlay.can().addListener(extraListener);
             }
-            return new JobGateway(ctx, node, grid.inspected(ctx, node), store, jobs, resultRetentionMillis);
+            JobGateway gateway = new JobGateway(ctx, node, grid.inspected(ctx, node), store, jobs, resultRetentionMillis);
+            gateway.useFiles(fileService);
+            return gateway;
         };
     }
 

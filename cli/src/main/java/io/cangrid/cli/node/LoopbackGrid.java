@@ -7,6 +7,7 @@ import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
 import io.cangrid.jobs.exec.ExecPolicy;
 import io.cangrid.jobs.exec.ExecSettings;
+import io.cangrid.jobs.files.FileQuotas;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.gateway.JobGateway;
 import io.cangrid.jobs.JobConfig;
@@ -114,7 +115,7 @@ public final class LoopbackGrid implements AutoCloseable {
         node.start(new LiveNodeAssembly("CAN-PX", can, jobs, CAPABILITIES,
                 through == null ? List.of() : List.of(through), new CanListener() {
                 }, dir, ExecSettings.of(policy).hiding(List.of(dir)), jobs.outcomeRetentionMillis(), MAX_FRAME_BYTES,
-                observer, 1, null).withCores(cores.get(i)).program()).join();
+                observer, 1, null, FileQuotas.DEFAULT).withCores(cores.get(i)).program()).join();
         policies.put(i, policy);
         awaitActive(node);
     }

@@ -231,8 +231,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             try {
                 program = new LiveNodeAssembly(locator, can, jobs, caps, bootstraps, onAbandon, dir, execSettings,
                         RESULT_RETENTION_MILLIS, (int) settings.maxFrameBytes()).withCores(coresLent).withOwner(ownerPolicy)
+                        .withFiles(settings.files())
                         .program();
-            } catch (IllegalArgumentException e) {
+            } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
                 throw new UserError(e.getMessage(), e);
             }
             node.start(program).join();

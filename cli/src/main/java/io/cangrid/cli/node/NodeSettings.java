@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValue;
 import io.cangrid.cli.common.UserError;
+import io.cangrid.jobs.files.FileQuotas;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,16 +32,20 @@ import java.util.stream.Stream;
  * @param jobDiskQuota    what one job's directory may hold ({@code grid.job.disk-quota})
  * @param jobOutputLimit  one job's declared outputs together ({@code grid.job.output-limit})
  * @param jobStreamLimit  kept of one job's stdout, and again of its stderr ({@code grid.job.stream-limit})
+ * @param files           the chunk store ({@code grid.files.cache-size}), large outputs kept for clients
+ *                        ({@code grid.files.results-size}) and one job's large inputs and outputs
+ *                        ({@code grid.files.max-job-input}, {@code grid.files.max-job-output})
  * @param owner           the {@code owner.*} values as written, a key absent when not set: they are parsed
  *                        with the owner options that win over them ({@code OwnerSettings})
  */
 public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long maxFrameBytes, Duration idleTimeout,
         int maxRuns, long jobMemoryLimit, long jobDiskQuota, long jobOutputLimit, long jobStreamLimit,
-        Map<String, String> owner) {
+        Map<String, String> owner, FileQuotas files) {
 
     private static final Set<String> GRID_KEYS = Set.of("grid.update-period", "grid.heartbeat-period",
             "grid.max-frame-size", "grid.idle-timeout", "grid.max-runs", "grid.job.memory-limit", "grid.job.disk-quota",
-            "grid.job.output-limit", "grid.job.stream-limit");
+            "grid.job.output-limit", "grid.job.stream-limit", "grid.files.cache-size", "grid.files.results-size",
+            "grid.files.max-job-input", "grid.files.max-job-output");
 
     static final Set<String> KEYS = Stream.concat(GRID_KEYS.stream(), OwnerSettings.KEYS.stream())
             .collect(Collectors.toUnmodifiableSet());
@@ -55,6 +60,10 @@ public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long
             grid.job.disk-quota = 10GiB
             grid.job.output-limit = 256KiB
             grid.job.stream-limit = 64KiB
+            grid.files.cache-size = 10GiB
+            grid.files.results-size = 10GiB
+            grid.files.max-job-input = 4GiB
+            grid.files.max-job-output = 4GiB
             """;
 
     public static NodeSettings load(Path file, List<String> sets) {
@@ -95,7 +104,7 @@ public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long
                     c.getMemorySize("grid.max-frame-size").toBytes(), c.getDuration("grid.idle-timeout"),
                     c.getInt("grid.max-runs"), c.getMemorySize("grid.job.memory-limit").toBytes(),
                     c.getMemorySize("grid.job.disk-quota").toBytes(), c.getMemorySize("grid.job.output-limit").toBytes(),
-                    c.getMemorySize("grid.job.stream-limit").toBytes(), ownerValues(c));
+                    c.getMemorySize("grid.job.stream-limit").toBytes(), ownerValues(c), fileQuotas(c));
             if (s.updatePeriod.toMillis() <= 0 || s.heartbeatPeriod.toMillis() <= 0 || s.idleTimeout.toMillis() <= 0) {
                 throw new UserError("grid periods and timeouts must be positive");
             }
@@ -112,6 +121,17 @@ public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long
             return s;
         } catch (ConfigException e) {
             throw new UserError("node setting: " + e.getMessage());
+        }
+    }
+
+    private static FileQuotas fileQuotas(Config c) {
+        try {
+            return new FileQuotas(c.getMemorySize("grid.files.cache-size").toBytes(),
+                    c.getMemorySize("grid.files.results-size").toBytes(),
+                    c.getMemorySize("grid.files.max-job-input").toBytes(),
+                    c.getMemorySize("grid.files.max-job-output").toBytes());
+        } catch (IllegalArgumentException e) {
+            throw new UserError("grid.files.cache-size and grid.files.results-size must be positive: " + e.getMessage());
         }
     }
 

@@ -8,6 +8,7 @@ import io.cangrid.cli.common.UserError;
 import io.cangrid.cli.submit.ClusterRecord;
 import io.cangrid.live.Role;
 import io.cangrid.live.client.GridClient;
+import io.cangrid.jobs.FileRef;
 import io.cangrid.jobs.InputFile;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.JobOutput;
@@ -83,7 +84,11 @@ public final class ResultsCommand implements Callable<Integer> {
             }
             JobOutput out = r.output();
             if (dir != null) {
-                write(out);
+                write(dir, out);
+                LargeOutputs.fetch(grid, r, dir.resolve(OUTPUTS), spec.commandLine().getErr());
+            } else if (out != null && out.stored().length > 0) {
+                spec.commandLine().getErr().println("cangrid: the job has " + out.stored().length + " large output"
+                        + " file(s); give --dir D to fetch them");
             }
             if (json.enabled()) {
                 JsonOutput.print(spec, view(id, r));
@@ -139,10 +144,13 @@ public final class ResultsCommand implements Callable<Integer> {
                 allOk &= r.state() == JobState.COMPLETED && (r.output() == null || r.output().exitCode() == 0);
                 if (dir != null) {
                     write(dir.resolve(subdirectory(ref)), r.output());
+                    LargeOutputs.fetch(grid, r, dir.resolve(subdirectory(ref)).resolve(OUTPUTS),
+                            spec.commandLine().getErr());
                 } else {
                     ClusterRecord record = ClusterRecord.load(clusters.dir(), ref.cluster());
                     byCluster.computeIfAbsent(ref.cluster(), c -> new ClusterFiles(record.peer(),
                             Instant.parse(record.submitted()))).put(ref.cluster(), ref.record(), r);
+                    LargeOutputs.fetch(grid, r, Path.of(ref.record().directory()), spec.commandLine().getErr());
                 }
                 if (!json.enabled()) {
                     spec.commandLine().getOut().println(JobView.line(JobView.of(ref.id(), r)));
@@ -177,10 +185,6 @@ public final class ResultsCommand implements Callable<Integer> {
      * {@code outputs/} subdirectory: names chosen by the job never replace what the run node reported. Nothing
      * is written through a link that was in the way.
      */
-    private void write(JobOutput out) throws IOException {
-        write(dir, out);
-    }
-
     private static void write(Path dir, JobOutput out) throws IOException {
         Files.createDirectories(dir);
         if (out == null) {
@@ -210,6 +214,9 @@ public final class ResultsCommand implements Callable<Integer> {
             v.put("stderr", out.stderr());
             List<String> files = new ArrayList<>();
             for (InputFile f : out.files()) {
+                files.add(f.name());
+            }
+            for (FileRef f : out.stored()) {
                 files.add(f.name());
             }
             v.put("files", files);

@@ -7,6 +7,7 @@ import io.cangrid.cli.common.Validation;
 import io.cangrid.cli.common.HostPort;
 import io.cangrid.cli.grid.GridDocuments;
 import io.cangrid.cli.submit.ClusterRecord;
+import io.cangrid.cli.submit.InputSizes;
 import io.cangrid.cli.submit.ClusterSpecs;
 import io.cangrid.cli.submit.ExpandedJob;
 import io.cangrid.cli.submit.JobLines;
@@ -119,6 +120,7 @@ public final class SubmitCommand implements Callable<Integer> {
     private ClusterOptions clusters;
 
     private final SecureRandom random = new SecureRandom();
+    private final List<Path> largeInputs = new ArrayList<>();
 
     @Override
     public Integer call() {
@@ -133,6 +135,10 @@ public final class SubmitCommand implements Callable<Integer> {
         }
         JobSpec job = spec();
         try (GridClient grid = peer.connect(Role.SUBMIT)) {
+            if (!largeInputs.isEmpty()) {
+                LargeInputs uploads = new LargeInputs(grid, spec.commandLine().getErr());
+                job = job.withCommand(job.command().withFiles(uploads.upload(largeInputs)));
+            }
             JobId id = grid.submit(job);
             if (json.enabled()) {
                 Map<String, Object> out = new LinkedHashMap<>();
@@ -180,7 +186,17 @@ public final class SubmitCommand implements Callable<Integer> {
             }
             Map<Integer, List<JobId>> taken;
             try (GridClient grid = peer.connect(Role.SUBMIT)) {
+                LargeInputs uploads = new LargeInputs(grid, spec.commandLine().getErr());
+                for (int i = 0; i < jobs.size(); i++) {
+                    List<Path> large = ClusterSpecs.largeInputs(jobs.get(i));
+                    if (!large.isEmpty()) {
+                        JobSpec s = specs.get(i);
+                        specs.set(i, s.withCommand(s.command().withFiles(uploads.upload(large))));
+                    }
+                }
                 taken = ClusterSubmission.submit(grid, submitFile, jobs, specs);
+            } catch (IOException e) {
+                throw new UserError("uploading the inputs of " + submitFile + ": " + e.getMessage(), e);
             }
             List<Map<String, Object>> out = new ArrayList<>();
             for (Map.Entry<Integer, List<JobId>> c : taken.entrySet()) {
@@ -238,20 +254,22 @@ public final class SubmitCommand implements Callable<Integer> {
         }
     }
 
+    /** The small inputs, read; the large ones are kept in {@link #largeInputs} to be uploaded. */
     private InputFile[] readInputs() {
         List<InputFile> files = new ArrayList<>();
-        long total = 0;
+        InputSizes sizes = new InputSizes();
         for (Path p : inputs) {
             if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
                 throw new UserError("input file " + p + " does not exist or cannot be read");
             }
             try {
-                total += Files.size(p);
-                if (total > JobCommand.MAX_INPUT_BYTES) {
-                    throw new UserError("input files add up to more than " + JobCommand.MAX_INPUT_BYTES / 1024
-                            + " KiB (at " + p + "); stage larger data where the nodes can read it");
+                if (sizes.large(p)) {
+                    largeInputs.add(p);
+                } else {
+                    files.add(new InputFile(p.getFileName().toString(), Files.readAllBytes(p)));
                 }
-                files.add(new InputFile(p.getFileName().toString(), Files.readAllBytes(p)));
+            } catch (IllegalStateException e) {
+                throw new UserError(e.getMessage(), e);
             } catch (IOException e) {
                 throw new UserError("cannot read input file " + p + ": " + e.getMessage(), e);
             }

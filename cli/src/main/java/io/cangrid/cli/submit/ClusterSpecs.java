@@ -89,7 +89,7 @@ public final class ClusterSpecs {
 
     private static InputFile[] inputs(Path file, ExpandedJob job) {
         List<InputFile> files = new ArrayList<>();
-        long total = 0;
+        InputSizes sizes = new InputSizes();
         for (String name : job.transferInputFiles()) {
             Path p = job.directory().resolve(name);
             int line = job.line("transfer_input_files");
@@ -98,18 +98,29 @@ public final class ClusterSpecs {
                         + p + ")");
             }
             try {
-                total += Files.size(p);
-                if (total > JobCommand.MAX_INPUT_BYTES) {
-                    throw new SubmitFileException(file, line, "job " + jobName(job.cluster(), job.process())
-                            + ": input files add up to more than " + JobCommand.MAX_INPUT_BYTES / 1024 + " KiB (at `"
-                            + name + "`); stage larger data where the nodes can read it");
+                if (!sizes.large(p)) {
+                    // Sent under its own name: the job finds it in its directory, as HTCondor places it.
+                    files.add(new InputFile(p.getFileName().toString(), Files.readAllBytes(p)));
                 }
-                // Sent under its own name: the job finds it in its directory, as HTCondor places it.
-                files.add(new InputFile(p.getFileName().toString(), Files.readAllBytes(p)));
+            } catch (IllegalStateException e) {
+                throw new SubmitFileException(file, line, "job " + jobName(job.cluster(), job.process()) + ": "
+                        + e.getMessage());
             } catch (IOException e) {
                 throw new SubmitFileException(file, line, "cannot read input file `" + name + "`: " + e.getMessage(), e);
             }
         }
         return files.toArray(InputFile[]::new);
+    }
+
+    /** The job's inputs that travel by reference (checked readable by {@link #of}). */
+    public static List<Path> largeInputs(ExpandedJob job) throws IOException {
+        List<Path> large = new ArrayList<>();
+        for (String name : job.transferInputFiles()) {
+            Path p = job.directory().resolve(name);
+            if (Files.size(p) > InputSizes.INLINE_FILE_BYTES) {
+                large.add(p);
+            }
+        }
+        return large;
     }
 }

@@ -37,12 +37,20 @@ public final class ProcessExecution implements Execution {
     private final ExecutorService watchers;
     private final ExecutorService readers;
     private final ScheduledExecutorService timers;
+    private final RunFiles files;
 
     public ProcessExecution(NodeContext ctx, double cpuSpeed, Path runs, Confinement confinement, ResultFit fit) {
+        this(ctx, cpuSpeed, runs, confinement, fit, RunFiles.NONE);
+    }
+
+    /** An execution whose jobs' large inputs and outputs are fetched and kept by {@code files}. */
+    public ProcessExecution(NodeContext ctx, double cpuSpeed, Path runs, Confinement confinement, ResultFit fit,
+            RunFiles files) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.runs = Objects.requireNonNull(runs, "runs");
         this.confinement = Objects.requireNonNull(confinement, "confinement");
         this.fit = Objects.requireNonNull(fit, "fit");
+        this.files = Objects.requireNonNull(files, "files");
         this.workOnly = new SimulatedExecution(ctx, cpuSpeed);
         this.watchers = Executors.newCachedThreadPool(daemon("cangrid-exec"));
         this.readers = Executors.newCachedThreadPool(daemon("cangrid-exec-stream"));
@@ -54,8 +62,13 @@ public final class ProcessExecution implements Execution {
      * life of the node left there (processes, cgroups, directories) is ended and removed first.
      */
     public static ExecutionFactory factory(Path runs, Confinement confinement, ResultFit fit) {
-        RunsJanitor.clean(runs, confinement.cgroups());
+        clean(runs, confinement);
         return (ctx, cpu) -> new ProcessExecution(ctx, cpu, runs, confinement, fit);
+    }
+
+    /** Ends and removes what a previous life of the node left in {@code runs} (processes, cgroups, directories). */
+    public static void clean(Path runs, Confinement confinement) {
+        RunsJanitor.clean(runs, confinement.cgroups());
     }
 
     @Override
@@ -99,11 +112,35 @@ public final class ProcessExecution implements Execution {
             onNodeThread.accept(new Ended("node " + ctx.self().shortName() + " " + e.getMessage(), null));
             return () -> log.debug("job {} never started", job.id());
         }
+        String over = files.inputRefusal(command);
+        if (over != null) {
+            onNodeThread.accept(new Ended(over, null));
+            return () -> log.debug("job {} never started", job.id());
+        }
         Path dir = runs.resolve(job.id().toString() + "-" + job.attempt() + "-" + Long.toHexString(System.nanoTime()));
+        String key = "run:" + dir.getFileName();
         ProcessRun run = new ProcessRun(confinement, job.id().toString(), command, program, dir, timers, readers, fit,
-                onNodeThread);
-        log.info("job {}: starting {}", job.id(), LogText.of(program + " " + command));
-        watchers.execute(run::run);
+                ended -> {
+                    files.release(key);
+                    onNodeThread.accept(ended);
+                }, files, key);
+        if (command.files().length == 0) {
+            log.info("job {}: starting {}", job.id(), LogText.of(program + " " + command));
+            watchers.execute(run::run);
+            return run;
+        }
+        log.info("job {}: fetching {} large input(s) from {}", job.id(), command.files().length, job.client());
+        files.fetch(key, command.files(), job.client()).whenComplete((v, e) -> {
+            if (e != null) {
+                Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                        ? e.getCause() : e;
+                run.failBeforeStart("its large inputs could not be fetched from " + job.client().shortName() + ": "
+                        + cause.getMessage());
+            } else {
+                log.info("job {}: starting {}", job.id(), LogText.of(program + " " + command));
+                watchers.execute(run::run);
+            }
+        });
         return run;
     }
 

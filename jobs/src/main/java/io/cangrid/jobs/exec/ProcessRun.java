@@ -2,6 +2,7 @@ package io.cangrid.jobs.exec;
 
 import io.cangrid.overlay.LogText;
 import io.cangrid.jobs.Execution;
+import io.cangrid.jobs.FileRef;
 import io.cangrid.jobs.InputFile;
 import io.cangrid.jobs.JobCommand;
 import io.cangrid.jobs.JobOutput;
@@ -51,12 +52,15 @@ final class ProcessRun implements Execution.Run {
     private final Executor readers;
     private final ResultFit fit;
     private final Consumer<Execution.Ended> done;
+    private final RunFiles files;
+    private final String key;
     private volatile Process process;
     private volatile JobCgroup cgroup;
     private volatile Stop stop = Stop.NONE;
 
     ProcessRun(Confinement confinement, String jobId, JobCommand command, Path program, Path dir,
-            ScheduledExecutorService timers, Executor readers, ResultFit fit, Consumer<Execution.Ended> done) {
+            ScheduledExecutorService timers, Executor readers, ResultFit fit, Consumer<Execution.Ended> done,
+            RunFiles files, String key) {
         this.confinement = confinement;
         this.jobId = jobId;
         this.command = command;
@@ -66,6 +70,13 @@ final class ProcessRun implements Execution.Run {
         this.readers = readers;
         this.fit = fit;
         this.done = done;
+        this.files = files;
+        this.key = key;
+    }
+
+    /** The run cannot start: its large inputs could not be fetched. */
+    void failBeforeStart(String why) {
+        finish(new Execution.Ended(why, null));
     }
 
     @Override
@@ -116,7 +127,7 @@ final class ProcessRun implements Execution.Run {
         StreamCapture out;
         StreamCapture err;
         try {
-            dir.create(Arrays.asList(command.inputs()), confinement.user());
+            dir.create(Arrays.asList(command.inputs()), Arrays.asList(command.files()), files, confinement.user());
             if (confinement.cgroups().available()) {
                 cgroup = confinement.cgroups().create(dir.dir.getFileName().toString());
                 cgroup.lowestCpuWeight(); // the machine's owner first
@@ -232,17 +243,16 @@ final class ProcessRun implements Execution.Run {
         if (error != null) {
             notes.add(error);
         }
-        List<InputFile> files = List.of();
+        OutputFiles outputs = new OutputFiles(files, "out:" + jobId);
         try {
             // What a run that was stopped wrote so far comes back too.
-            files = OutputFiles.collect(dir.work, command.outputs(), limits.outputBytes(), notes);
+            outputs.collect(dir.work, command.outputs(), limits.outputBytes(), notes);
         } catch (ExecRefusal e) {
-            String over = e.getMessage() + " (the node's grid.job.output-limit)";
-            notes.add(over);
-            error = error == null ? over : error;
+            notes.add(e.getMessage());
+            error = error == null ? e.getMessage() : error;
         }
-        JobOutput output = new JobOutput(exit, stdout, stderr, files.toArray(InputFile[]::new),
-                notes.isEmpty() ? null : String.join("; ", notes));
+        JobOutput output = new JobOutput(exit, stdout, stderr, outputs.inline().toArray(InputFile[]::new),
+                notes.isEmpty() ? null : String.join("; ", notes), outputs.stored().toArray(FileRef[]::new));
         return fit.check(new Execution.Ended(error, output));
     }
 

@@ -1,6 +1,7 @@
 package io.cangrid.jobs.exec;
 
 import io.cangrid.overlay.PrivateFiles;
+import io.cangrid.jobs.FileRef;
 import io.cangrid.jobs.InputFile;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -32,13 +33,20 @@ final class RunDirectory {
         this.work = dir.resolve("work");
     }
 
-    /** Makes the directories and writes the inputs, all owned by {@code user} when not null. */
-    void create(List<InputFile> inputs, JobUser user) throws IOException {
+    /**
+     * Makes the directories and writes the inputs, the large ones put together from their chunks by
+     * {@code files}, all owned by {@code user} when not null.
+     */
+    void create(List<InputFile> inputs, List<FileRef> large, RunFiles files, JobUser user) throws IOException {
         PrivateFiles.createDirectories(dir.getParent());
         PrivateFiles.createDirectory(dir);
         PrivateFiles.createDirectory(work);
         for (InputFile f : inputs) {
             PrivateFiles.write(work.resolve(f.name()), f.content());
+            chown(work.resolve(f.name()), user);
+        }
+        for (FileRef f : large) {
+            files.place(f, work.resolve(f.name()));
             chown(work.resolve(f.name()), user);
         }
         chown(work, user);

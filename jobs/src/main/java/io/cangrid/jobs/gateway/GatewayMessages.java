@@ -3,6 +3,7 @@ package io.cangrid.jobs.gateway;
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.MessageRegistry;
 import io.cangrid.jobs.ExplainStep;
+import io.cangrid.jobs.JobSpec;
 
 /** Wire ids of the live client protocol for jobs (70–89 of the live runtime's range). */
 public final class GatewayMessages implements MessageCatalog {
@@ -21,6 +22,9 @@ public final class GatewayMessages implements MessageCatalog {
                 .register(79, GridJobList.class)
                 .register(80, TakenJob.class)
                 .register(81, TakenJob[].class)
+                .register(82, GridSubmitBatch.class)
+                .register(83, GridSubmittedBatch.class)
+                .register(84, JobSpec[].class)
                 .register(85, GridExplain.class)
                 .register(86, GridExplained.class)
                 .register(87, ExplainStep.class)

@@ -13,6 +13,7 @@ import io.cangrid.jobs.JobFollower;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.JobNode;
 import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.JobSenders;
 import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.message.CancelJob;
@@ -44,7 +45,11 @@ public final class JobGateway implements NodeProgram {
 
     private static final Logger log = LoggerFactory.getLogger(JobGateway.class);
 
-    /** How often a submission waiting for its owner asks again, and how long it waits at most. */
+    /**
+     * How long a submission waits for its owner's word before asking the owner, how often it asks again,
+     * and how long it waits at most.
+     */
+    static final long ACK_WAIT_MILLIS = 500;
     static final long SUBMIT_POLL_MILLIS = 50;
     static final long SUBMIT_WAIT_MILLIS = 10_000;
     /** How long an answer from a job's owner is waited for. */
@@ -69,6 +74,10 @@ public final class JobGateway implements NodeProgram {
     private record CancelAsk(NodeId client, long clientTicket, Timer timeout) {
     }
 
+    /** A job taken for a client, waiting for its owner's word. */
+    private record Awaiting(JobProfile profile, long since, List<Consumer<JobId>> then) {
+    }
+
     private final NodeContext ctx;
     private final JobNode<?> node;
     private final NodeProgram inner;
@@ -81,9 +90,11 @@ public final class JobGateway implements NodeProgram {
     private final LinkedHashMap<JobId, Long> recentlyEnded = new LinkedHashMap<>();
     private int ticks;
     private final Map<Long, CancelAsk> cancels = new HashMap<>();
+    private final Map<JobId, Awaiting> awaiting = new HashMap<>();
     /** The jobs this node took, oldest submission first. */
     private final Map<JobId, TakenJob> taken = new LinkedHashMap<>();
     private long nextTicket = 1;
+    private GatewayFiles files = GatewayFiles.NONE;
 
     /**
      * @param node  the job node whose agent takes the jobs and whose overlay carries queries
@@ -125,6 +136,11 @@ public final class JobGateway implements NodeProgram {
         }, node.agent().senders());
     }
 
+    /** Large files: kept, served and fetched by {@code files} (a live node's); without it, jobs with them are refused. */
+    public void useFiles(GatewayFiles files) {
+        this.files = files;
+    }
+
     @Override
     public void start() {
         inner.start();
@@ -138,6 +154,7 @@ public final class JobGateway implements NodeProgram {
                 known++;
                 continue;
             }
+            files.keepAgain(p);
             // Heard of long ago: the first tick looks each one up at its owner.
             follower.follow(p, 0);
         }
@@ -154,11 +171,16 @@ public final class JobGateway implements NodeProgram {
 
     @Override
     public void receive(NodeId from, Message message) {
+        if (files.receive(from, message)) {
+            return;
+        }
         if (message instanceof ClientRequest request && answeredForAnotherSpace(from, request)) {
             return;
         }
         if (message instanceof GridSubmit m) {
             submit(from, m);
+        } else if (message instanceof GridSubmitBatch m) {
+            submitBatch(from, m);
         } else if (message instanceof GridStatus m) {
             status(from, m);
         } else if (message instanceof GridCancel m) {
@@ -186,6 +208,10 @@ public final class JobGateway implements NodeProgram {
                 JobId id = m.ids()[i];
                 NodeId runNode = m.runNodes() == null || i >= m.runNodes().length ? null : m.runNodes()[i];
                 follower.progress(from, id, m.states()[i], runNode);
+                if (awaiting.containsKey(id)) {
+                    // The owner's word, pushed as it took the job (or its first periodic report).
+                    acknowledged(id, from.equals(ctx.self()));
+                }
                 // Only in memory: the state of a running job is worth no disk write per heartbeat.
                 JobState heard = m.states()[i];
                 taken.computeIfPresent(id, (k, t) -> t.state().isTerminal() ? t : t.withState(heard, null));
@@ -223,17 +249,66 @@ public final class JobGateway implements NodeProgram {
     private void submit(NodeId client, GridSubmit m) {
         JobProfile profile;
         try {
-            profile = node.agent().inject(m.spec(), m.key());
+            profile = take(m.spec(), m.key());
         } catch (IllegalArgumentException e) {
             ctx.send(client, new GridSubmitted(m.ticket(), null, e.getMessage()));
             return;
         }
+        awaitOwner(profile, id -> ctx.send(client, new GridSubmitted(m.ticket(), id, null)));
+    }
+
+    /** Takes many jobs; answers once, when the owner of every job taken holds it. */
+    private void submitBatch(NodeId client, GridSubmitBatch m) {
+        if (m.specs() == null || m.keys() == null || m.specs().length != m.keys().length
+                || m.specs().length > GridSubmitBatch.MAX_JOBS) {
+            ctx.send(client, new GridSubmittedBatch(m.ticket(), null, null, "a batch gives one key per job and at most "
+                    + GridSubmitBatch.MAX_JOBS + " jobs"));
+            return;
+        }
+        int n = m.specs().length;
+        JobId[] ids = new JobId[n];
+        String[] refusals = new String[n];
+        List<JobProfile> taken = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            try {
+                JobProfile p = take(m.specs()[i], m.keys()[i]);
+                ids[i] = p.id();
+                taken.add(p);
+            } catch (IllegalArgumentException | NullPointerException e) {
+                refusals[i] = e.getMessage();
+            }
+        }
+        int[] left = {taken.size()};
+        Runnable answer = () -> ctx.send(client, new GridSubmittedBatch(m.ticket(), ids, refusals, null));
+        if (taken.isEmpty()) {
+            answer.run();
+        }
+        for (JobProfile p : taken) {
+            awaitOwner(p, id -> {
+                if (--left[0] == 0) {
+                    answer.run();
+                }
+            });
+        }
+    }
+
+    /**
+     * Takes a client's job: refused (with the reason) when its large inputs are not all here or its spec does
+     * not fit this grid, else injected, followed and listed.
+     */
+    private JobProfile take(JobSpec spec, long key) {
+        String lacking = files.lacking(spec);
+        if (lacking != null) {
+            throw new IllegalArgumentException(lacking);
+        }
+        JobProfile profile = node.agent().inject(spec, key);
+        files.keepAgain(profile);
         follow(profile);
         if (!taken.containsKey(profile.id())) {
             remember(new TakenJob(profile.id(), profile.spec().name(), profile.submittedAt(), JobState.SUBMITTED,
                     null));
         }
-        awaitOwner(client, m.ticket(), profile, ctx.now());
+        return profile;
     }
 
     private void remember(TakenJob job) {
@@ -258,23 +333,50 @@ public final class JobGateway implements NodeProgram {
         }
     }
 
-    /** Answers the client once the job's owner holds it, or after a bounded wait (the job is safe here). */
-    private void awaitOwner(NodeId client, long ticket, JobProfile profile, long since) {
-        ask(profile.id(), SUBMIT_POLL_MILLIS * 4, reply -> {
+    /**
+     * Calls {@code then} once the job's owner holds it, or after a bounded wait (the job is safe here). The
+     * owner says so itself when it takes the job ({@link io.cangrid.jobs.JobAgent#acknowledgeTakenJobs}); a
+     * word that does not come soon is asked for, through the overlay, until it does.
+     */
+    private void awaitOwner(JobProfile profile, Consumer<JobId> then) {
+        Awaiting a = awaiting.get(profile.id());
+        if (a != null) {
+            a.then().add(then);
+            return;
+        }
+        awaiting.put(profile.id(), new Awaiting(profile, ctx.now(), new ArrayList<>(List.of(then))));
+        ctx.schedule(ACK_WAIT_MILLIS, () -> pollOwner(profile.id()));
+    }
+
+    private void pollOwner(JobId job) {
+        Awaiting a = awaiting.get(job);
+        if (a == null) {
+            return;
+        }
+        ask(job, SUBMIT_POLL_MILLIS * 4, reply -> {
             boolean held = reply != null && reply.state() != null;
             if (held) {
                 // The overlay routed the question to the job's owner: its word says who speaks for the job.
                 follower.ownerAnswered(reply);
             }
-            if (held && ctx.self().equals(reply.owner())) {
-                shareWithNeighbour(profile);
-            }
-            if (held || ctx.now() - since > SUBMIT_WAIT_MILLIS) {
-                ctx.send(client, new GridSubmitted(ticket, profile.id(), null));
+            if (held || ctx.now() - a.since() > SUBMIT_WAIT_MILLIS) {
+                acknowledged(job, held && ctx.self().equals(reply.owner()));
             } else {
-                ctx.schedule(SUBMIT_POLL_MILLIS, () -> awaitOwner(client, ticket, profile, since));
+                ctx.schedule(SUBMIT_POLL_MILLIS, () -> pollOwner(job));
             }
         });
+    }
+
+    /** The job's owner holds it: whoever waits for that hears it. */
+    private void acknowledged(JobId job, boolean ownedHere) {
+        Awaiting a = awaiting.remove(job);
+        if (a == null) {
+            return;
+        }
+        if (ownedHere) {
+            shareWithNeighbour(a.profile());
+        }
+        a.then().forEach(c -> c.accept(job));
     }
 
     // ---- following jobs ------------------------------------------------------------------------------
@@ -313,6 +415,8 @@ public final class JobGateway implements NodeProgram {
     /** A followed job ended (the follower's first result of it). */
     private void ended(JobStatusReply result) {
         recordResult(result);
+        files.release(result.job());
+        files.pull(result.job(), result.output(), result.runNode());
         recentlyEnded.put(result.job(), ctx.now());
         if (recentlyEnded.size() > OUTCOME_WATCH_LIMIT) {
             recentlyEnded.remove(recentlyEnded.keySet().iterator().next());

@@ -2,6 +2,7 @@ package io.cangrid.jobs.message;
 
 import io.cangrid.overlay.MessageCatalog;
 import io.cangrid.overlay.MessageRegistry;
+import io.cangrid.jobs.FileRef;
 import io.cangrid.jobs.InputFile;
 import io.cangrid.jobs.JobCommand;
 import io.cangrid.jobs.JobId;
@@ -52,6 +53,8 @@ public final class JobMessages implements MessageCatalog {
                 .register(462, JobOutcome.class)
                 .register(463, JobOutcome[].class)
                 .register(464, JobOutput.class)
-                .register(465, JobRefused.class);
+                .register(465, JobRefused.class)
+                .register(466, FileRef.class)
+                .register(467, FileRef[].class);
     }
 }

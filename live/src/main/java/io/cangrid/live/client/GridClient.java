@@ -15,13 +15,23 @@ import io.cangrid.jobs.gateway.GridRemove;
 import io.cangrid.jobs.gateway.GridRemoved;
 import io.cangrid.jobs.gateway.GridStatus;
 import io.cangrid.jobs.gateway.GridSubmit;
+import io.cangrid.jobs.gateway.GridSubmitBatch;
+import io.cangrid.jobs.gateway.GridSubmittedBatch;
 import io.cangrid.jobs.gateway.GridSubmitted;
 import io.cangrid.jobs.gateway.JobGateway;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.message.CancelReply;
 import io.cangrid.jobs.message.JobStatusReply;
+import io.cangrid.jobs.FileRef;
+import io.cangrid.jobs.files.FileMessage;
+import io.cangrid.jobs.files.FileStats;
+import io.cangrid.jobs.files.FileStatsQuery;
+import io.cangrid.overlay.NodeId;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.security.SecureRandom;
 import java.time.Duration;
 
@@ -91,6 +101,62 @@ public final class GridClient implements AutoCloseable {
                 last = e;
                 if (e.getMessage() != null && (e.getMessage().contains("refused") || e.getMessage().contains("handshake"))) {
                     break; // another secret or grid: trying again cannot help
+                }
+            }
+        }
+        throw last;
+    }
+
+    /**
+     * Submits {@code specs} in one request (at most {@link GridSubmitBatch#MAX_JOBS}); returns, in order, each
+     * job's id once its owner holds it. A batch whose answer is lost is sent again under the same keys, so
+     * it names the same jobs and the grid runs each once.
+     *
+     * @throws JobRefusedException when the node refuses a job (the reason says which and why); the jobs of
+     *         the batch it took stay taken, and {@link JobRefusedException#taken} names them
+     */
+    public List<JobId> submitAll(List<JobSpec> specs) throws IOException {
+        if (specs.size() > GridSubmitBatch.MAX_JOBS) {
+            throw new IllegalArgumentException("a batch has at most " + GridSubmitBatch.MAX_JOBS + " jobs");
+        }
+        long[] keys = new long[specs.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = random.nextLong();
+        }
+        IOException last = null;
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            try {
+                long ticket = random.nextLong();
+                Message m = ask(new GridSubmitBatch(ticket, specs.toArray(JobSpec[]::new), keys), ticket,
+                        SUBMIT_TIMEOUT);
+                if (!(m instanceof GridSubmittedBatch r)) {
+                    throw new IOException(host + ":" + port + " answered a batch with " + m.getClass().getSimpleName());
+                }
+                if (r.error() != null || r.jobs() == null || r.jobs().length != specs.size()) {
+                    throw new JobRefusedException(r.error() != null ? r.error() : "the node answered for another"
+                            + " number of jobs than it was given");
+                }
+                List<JobId> ids = new ArrayList<>();
+                for (int i = 0; i < r.jobs().length; i++) {
+                    if (r.jobs()[i] == null) {
+                        List<JobId> taken = new ArrayList<>();
+                        for (JobId id : r.jobs()) {
+                            if (id != null) {
+                                taken.add(id);
+                            }
+                        }
+                        String why = r.refusals() != null && i < r.refusals().length ? r.refusals()[i] : null;
+                        throw new JobRefusedException(why, taken, i);
+                    }
+                    ids.add(r.jobs()[i]);
+                }
+                return ids;
+            } catch (JobRefusedException | MessageTooLargeException e) {
+                throw e;
+            } catch (IOException e) {
+                last = e;
+                if (e.getMessage() != null && (e.getMessage().contains("refused") || e.getMessage().contains("handshake"))) {
+                    break;
                 }
             }
         }
@@ -191,6 +257,37 @@ public final class GridClient implements AutoCloseable {
         return explainAt(host, port, id);
     }
 
+    /**
+     * Sends the file at {@code path} to the node as chunks (only those it lacks), to be a large input named
+     * {@code name} of jobs submitted through it; returns the reference a job's command carries.
+     */
+    public FileRef upload(Path path, String name, FileTransfers.Progress progress) throws IOException {
+        return new FileTransfers(this, random).upload(path, name, progress);
+    }
+
+    /**
+     * Fetches the large file {@code file} through the node (which fetches what it lacks from {@code holders},
+     * such as the node the job ran on) into {@code target}, checking every chunk and the whole.
+     */
+    public void download(FileRef file, List<NodeId> holders, Path target, FileTransfers.Progress progress)
+            throws IOException {
+        new FileTransfers(this, random).download(file, holders, target, progress);
+    }
+
+    /** What the node's file transfers moved since it started. */
+    public FileStats fileStats() throws IOException {
+        long ticket = random.nextLong();
+        Message m = ask(new FileStatsQuery(ticket), ticket, ASK_TIMEOUT);
+        if (m instanceof FileStats r) {
+            return r;
+        }
+        throw new IOException(host + ":" + port + " answered a file statistics query with " + m.getClass().getSimpleName());
+    }
+
+    String where() {
+        return host + ":" + port;
+    }
+
     /** Deletes the result the node stored of {@code id}; false when it had none. */
     public boolean remove(JobId id) throws IOException {
         long ticket = random.nextLong();
@@ -205,7 +302,7 @@ public final class GridClient implements AutoCloseable {
      * Asks the node this client talks to over the one session kept with it (opened on first use, and again
      * after the node closed it), so that many requests pay one handshake.
      */
-    private Message ask(Message question, long ticket, Duration timeout) throws IOException {
+    Message ask(Message question, long ticket, Duration timeout) throws IOException {
         ClientSession s;
         synchronized (this) {
             if (session == null || !session.isOpen()) {
@@ -230,6 +327,10 @@ public final class GridClient implements AutoCloseable {
             return r.ticket();
         } else if (m instanceof GridExplained r) {
             return r.ticket();
+        } else if (m instanceof FileMessage r) {
+            return r.ticket();
+        } else if (m instanceof GridSubmittedBatch r) {
+            return r.ticket();
         }
         return Long.MIN_VALUE;
     }
@@ -246,8 +347,27 @@ public final class GridClient implements AutoCloseable {
 
     /** The node refused a job: its spec does not fit the grid. */
     public static final class JobRefusedException extends IOException {
+        private final transient List<JobId> taken;
+        private final int index;
+
         public JobRefusedException(String reason) {
+            this(reason, List.of(), -1);
+        }
+
+        public JobRefusedException(String reason, List<JobId> taken, int index) {
             super(reason);
+            this.taken = List.copyOf(taken);
+            this.index = index;
+        }
+
+        /** Which job of a batch was refused (from 0); -1 for a single job or the whole batch. */
+        public int index() {
+            return index;
+        }
+
+        /** The jobs of a refused batch that the node took nevertheless. */
+        public List<JobId> taken() {
+            return taken;
         }
     }
 }

@@ -10,6 +10,7 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.MessageRegistry;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
+import io.cangrid.jobs.FileRef;
 import io.cangrid.jobs.InputFile;
 import io.cangrid.jobs.JobCommand;
 import io.cangrid.overlay.resource.Capabilities;
@@ -129,7 +130,16 @@ final class RandomMessages {
             String[] argv = {"sh", "-c", randomText()};
             String[] env = random.nextBoolean() ? new String[0] : new String[] {"CANGRID_X=" + randomText()};
             InputFile[] inputs = {new InputFile("in.txt", randomText().getBytes(java.nio.charset.StandardCharsets.UTF_8))};
-            return new JobCommand(argv, env, inputs, new String[] {"out.txt"}, random.nextInt(100_000));
+            FileRef[] files = random.nextBoolean() ? new FileRef[0] : new FileRef[] {(FileRef) value(FileRef.class, 0)};
+            return new JobCommand(argv, env, inputs, new String[] {"out.txt"}, random.nextInt(100_000), files);
+        }
+        if (type == FileRef.class) {
+            byte[] sha = new byte[FileRef.HASH_BYTES];
+            byte[] manifest = new byte[FileRef.HASH_BYTES];
+            random.nextBytes(sha);
+            random.nextBytes(manifest);
+            return new FileRef("in-" + random.nextInt(1000) + ".bin", random.nextLong(FileRef.MAX_FILE_BYTES + 1), sha,
+                    manifest);
         }
         if (type == ResourceVector.class) {
             return HYPERSPACE.request(Map.of("cpu", (long) random.nextInt(201), "mem", (long) random.nextInt(201)),
