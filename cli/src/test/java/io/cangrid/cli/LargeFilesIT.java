@@ -236,9 +236,13 @@ class LargeFilesIT extends LocalGridProcesses {
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             running.set(false);
-            thread.join(5_000);
+            try {
+                thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

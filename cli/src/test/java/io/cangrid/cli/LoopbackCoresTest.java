@@ -93,10 +93,11 @@ class LoopbackCoresTest {
     void peersAndNodesShowTheCoresAxis() throws Exception {
         CliRun text = CliRun.run("peers", "--secret-file", secretFile.toString(), "--peer", grid.address(2));
         assertThat(text.exitCode()).as(text.err()).isZero();
-        assertThat(text.out()).contains("disk 10 GiB, 4 cores");
+        assertThat(text.out()).contains("disk 10 GiB, 4 cores").contains("chunks stored");
         CliRun peer = CliRun.run("peers", "--secret-file", secretFile.toString(), "--peer", grid.address(1), "--json");
         assertThat(peer.exitCode()).as(peer.err()).isZero();
         assertThat(JSON.readTree(peer.out()).get("capabilities").get("cores").asInt()).isEqualTo(2);
+        assertThat(JSON.readTree(peer.out()).get("files").get("servedBytes").asLong()).as(peer.out()).isZero();
         CliRun nodes = CliRun.run("nodes", "--secret-file", secretFile.toString(), "--peer", grid.address(0), "--json");
         assertThat(nodes.exitCode()).as(nodes.err()).isZero();
         JsonNode doc = JSON.readTree(nodes.out());

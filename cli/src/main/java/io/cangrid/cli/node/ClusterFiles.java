@@ -7,10 +7,7 @@ import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.message.JobStatusReply;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -44,13 +41,13 @@ final class ClusterFiles {
         JobOutput out = r.output();
         if (out != null) {
             if (job.output() != null) {
-                write(dir.resolve(job.output()), out.stdout().getBytes(StandardCharsets.UTF_8));
+                ResultFile.replace(dir.resolve(job.output()), out.stdout().getBytes(StandardCharsets.UTF_8));
             }
             if (job.error() != null) {
-                write(dir.resolve(job.error()), out.stderr().getBytes(StandardCharsets.UTF_8));
+                ResultFile.replace(dir.resolve(job.error()), out.stderr().getBytes(StandardCharsets.UTF_8));
             }
             for (InputFile f : out.files()) {
-                write(dir.resolve(f.name()), f.content());
+                ResultFile.replace(dir.resolve(f.name()), f.content());
             }
         }
         if (job.log() != null) {
@@ -72,17 +69,7 @@ final class ClusterFiles {
     /** Writes the logs of the jobs put. */
     void finish() throws IOException {
         for (Map.Entry<Path, StringBuilder> log : logs.entrySet()) {
-            write(log.getKey(), log.getValue().toString().getBytes(StandardCharsets.UTF_8));
+            ResultFile.replace(log.getKey(), log.getValue().toString().getBytes(StandardCharsets.UTF_8));
         }
-    }
-
-    /** Writes {@code f} whole; a link in its place is replaced, never followed. */
-    static void write(Path f, byte[] content) throws IOException {
-        Path parent = f.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Files.deleteIfExists(f);
-        Files.write(f, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
     }
 }

@@ -31,6 +31,9 @@ final class LargeOutputs {
         if (r.runNode() != null) {
             holders.add(r.runNode());
         }
+        if (r.owner() != null && !r.owner().equals(r.runNode())) {
+            holders.add(r.owner()); // it keeps a copy, for when the run node is gone
+        }
         Files.createDirectories(dir);
         for (FileRef f : out.stored()) {
             Path target = dir.resolve(f.name());

@@ -175,7 +175,12 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
             if (owner != null) {
                 node.agent().watchOwner(owner);
             }
-            node.agent().keepOutcomesIn(store);
+            node.agent().keepOutcomesIn((id, outcome, by) -> {
+                store.keep(id, outcome, by);
+                // The owner keeps the large outputs too: the result outlives both its run node and the node
+                // the job came in through.
+                fileService.pull(id, outcome.output(), outcome.runNode());
+            });
             // A client's submission returns when the owner says it holds the job, not at the gateway's next poll.
             node.agent().acknowledgeTakenJobs();
             if (node.overlay() instanceof CanOverlay overlay) {

@@ -11,6 +11,8 @@ import io.cangrid.overlay.PeersRequest;
 import io.cangrid.cli.common.JsonOption;
 import io.cangrid.cli.common.JsonOutput;
 import io.cangrid.cli.common.UserError;
+import io.cangrid.jobs.files.FileStats;
+import io.cangrid.jobs.files.FileStatsQuery;
 import io.cangrid.overlay.Message;
 import io.cangrid.live.LiveClient;
 import java.io.IOException;
@@ -48,7 +50,8 @@ public final class PeersCommand implements Callable<Integer> {
     public Integer call() {
         try (LiveClient c = client.liveClient()) {
             Message r = GridDocuments.askPeer(c, peer);
-            Map<String, Object> view = PeerView.of(r);
+            Map<String, Object> view = new java.util.LinkedHashMap<>(PeerView.of(r));
+            view.put("files", files(c));
             if (json.enabled()) {
                 JsonOutput.print(spec, view);
             } else if (r instanceof HygraReport) {
@@ -72,6 +75,7 @@ public final class PeersCommand implements Callable<Integer> {
             out.printf("link %s at %s%n", n.get("id"), n.get("address"));
         }
         out.printf("queue %s%n", v.get("queueLength"));
+        printFiles(out, v);
         out.flush();
     }
 
@@ -87,7 +91,43 @@ public final class PeersCommand implements Callable<Integer> {
             out.printf("neighbour %s at %s%n", n.get("id"), n.get("address"));
         }
         out.printf("queue %s%n", v.get("queueLength"));
+        printFiles(out, v);
         out.flush();
+    }
+
+    /** What the node's file transfers moved since it started; null when it does not say (it is not asked twice). */
+    private Map<String, Object> files(LiveClient c) {
+        try {
+            Message m = c.ask(peer.host(), peer.port(), new FileStatsQuery(0), TIMEOUT);
+            if (m instanceof FileStats f) {
+                Map<String, Object> v = new java.util.LinkedHashMap<>();
+                v.put("storedChunks", f.storedChunks());
+                v.put("storedBytes", f.storedBytes());
+                v.put("servedBytes", f.servedBytes());
+                v.put("fetchedBytes", f.fetchedBytes());
+                v.put("uploadedBytes", f.uploadedBytes());
+                v.put("badChunks", f.badChunks());
+                return v;
+            }
+        } catch (java.io.IOException e) {
+            spec.commandLine().getErr().println("cangrid: " + peer + " did not say what its file transfers moved: "
+                    + e.getMessage());
+        }
+        return null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void printFiles(PrintWriter out, Map<String, Object> v) {
+        Map<String, Object> f = (Map<String, Object>) v.get("files");
+        if (f != null) {
+            out.printf("files %s chunks stored (%s MiB); sent %s MiB, fetched %s MiB, uploaded to it %s MiB; %s bad"
+                    + " chunks refused%n", f.get("storedChunks"), mib(f.get("storedBytes")), mib(f.get("servedBytes")),
+                    mib(f.get("fetchedBytes")), mib(f.get("uploadedBytes")), f.get("badChunks"));
+        }
+    }
+
+    private static long mib(Object bytes) {
+        return ((Number) bytes).longValue() >> 20;
     }
 
     /** E.g. {@code cpu 0.98, memory 1024 MiB, disk 10 GiB, 4 cores}: what a person reads, not a map's floats. */

@@ -18,9 +18,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -190,20 +188,15 @@ public final class ResultsCommand implements Callable<Integer> {
         if (out == null) {
             return;
         }
-        writeFile(dir.resolve("stdout"), out.stdout().getBytes(StandardCharsets.UTF_8));
-        writeFile(dir.resolve("stderr"), out.stderr().getBytes(StandardCharsets.UTF_8));
-        writeFile(dir.resolve("exit-code"), (out.exitCode() + "\n").getBytes(StandardCharsets.UTF_8));
+        ResultFile.replace(dir.resolve("stdout"), out.stdout().getBytes(StandardCharsets.UTF_8));
+        ResultFile.replace(dir.resolve("stderr"), out.stderr().getBytes(StandardCharsets.UTF_8));
+        ResultFile.replace(dir.resolve("exit-code"), (out.exitCode() + "\n").getBytes(StandardCharsets.UTF_8));
         if (out.files().length > 0) {
             Path outputs = Files.createDirectories(dir.resolve(OUTPUTS));
             for (InputFile f : out.files()) {
-                writeFile(outputs.resolve(f.name()), f.content());
+                ResultFile.replace(outputs.resolve(f.name()), f.content());
             }
         }
-    }
-
-    private static void writeFile(Path f, byte[] content) throws IOException {
-        Files.deleteIfExists(f); // a link there is removed, not followed
-        Files.write(f, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
     }
 
     private static Map<String, Object> view(JobId id, JobStatusReply r) {

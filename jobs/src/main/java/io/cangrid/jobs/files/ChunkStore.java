@@ -35,6 +35,10 @@ public final class ChunkStore {
     /** Every chunk here and its size, least recently used first. */
     private final LinkedHashMap<String, Integer> chunks = new LinkedHashMap<>(16, 0.75f, true);
     private final Map<String, Set<String>> pins = new HashMap<>();
+    /** Whole files held, by their manifest's hash: one set of chunks however many names hold the file. */
+    private final Map<String, HeldFile> files = new HashMap<>();
+    /** The files each name holds. */
+    private final Map<String, Set<String>> filePins = new HashMap<>();
     private final Map<String, Integer> pinCounts = new HashMap<>();
     private long bytes;
 
@@ -144,26 +148,70 @@ public final class ChunkStore {
         }
     }
 
+    private static final class HeldFile {
+        final Set<String> chunks = new HashSet<>();
+        int holders;
+    }
+
+    /**
+     * Holds a whole file, its manifest and {@code chunks}, under {@code name}. Many names (the jobs that share
+     * an input) hold one file at the cost of one: its chunks are listed once.
+     */
+    public synchronized void pinFile(String name, byte[] manifest, Collection<byte[]> chunks) {
+        String key = Hashes.hex(manifest);
+        if (!filePins.computeIfAbsent(name, n -> new HashSet<>()).add(key)) {
+            return;
+        }
+        HeldFile file = files.computeIfAbsent(key, k -> new HeldFile());
+        if (file.holders++ == 0) {
+            file.chunks.add(key);
+            for (byte[] h : chunks) {
+                file.chunks.add(Hashes.hex(h));
+            }
+            for (String hex : file.chunks) {
+                pinCounts.merge(hex, 1, Integer::sum);
+            }
+        }
+    }
+
     /** Lets go of what {@code name} held; it stays as cache until room is needed. */
     public synchronized void unpin(String name) {
         Set<String> held = pins.remove(name);
-        if (held == null) {
-            return;
+        if (held != null) {
+            held.forEach(this::release);
         }
-        for (String hex : held) {
-            pinCounts.computeIfPresent(hex, (k, n) -> n == 1 ? null : n - 1);
+        Set<String> heldFiles = filePins.remove(name);
+        if (heldFiles != null) {
+            for (String key : heldFiles) {
+                HeldFile file = files.get(key);
+                if (file != null && --file.holders == 0) {
+                    files.remove(key);
+                    file.chunks.forEach(this::release);
+                }
+            }
         }
         evict();
     }
 
+    private void release(String hex) {
+        pinCounts.computeIfPresent(hex, (k, n) -> n == 1 ? null : n - 1);
+    }
+
     public synchronized boolean pinned(String name) {
-        return pins.containsKey(name);
+        return pins.containsKey(name) || filePins.containsKey(name);
     }
 
     /** The bytes the chunks held under {@code name} take, those here. */
     public synchronized long pinnedBytes(String name) {
+        Set<String> all = new HashSet<>(pins.getOrDefault(name, Set.of()));
+        for (String key : filePins.getOrDefault(name, Set.of())) {
+            HeldFile file = files.get(key);
+            if (file != null) {
+                all.addAll(file.chunks);
+            }
+        }
         long total = 0;
-        for (String hex : pins.getOrDefault(name, Set.of())) {
+        for (String hex : all) {
             Integer size = chunks.get(hex);
             total += size == null ? 0 : size;
         }

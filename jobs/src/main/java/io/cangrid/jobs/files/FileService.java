@@ -221,14 +221,14 @@ public final class FileService implements RunFiles, GatewayFiles {
         NodeId[] holders = w.holders();
         if (data == null && !from.hasAddress() && holders != null && holders.length > 0) {
             // A client asks for what a node of the grid holds: fetched here, then given.
-            List<NodeId> from0 = new ArrayList<>();
+            List<NodeId> reachable = new ArrayList<>();
             for (NodeId h : Arrays.copyOf(holders, Math.min(holders.length, ChunkWant.MAX_HOLDERS))) {
                 if (h != null && h.hasAddress() && h.value() != ctx.self().value()) {
-                    from0.add(h);
+                    reachable.add(h);
                 }
             }
-            if (!from0.isEmpty()) {
-                fetchChunk(w.hash(), from0).whenCompleteAsync((v, e) -> give(from, w,
+            if (!reachable.isEmpty()) {
+                fetchChunk(w.hash(), reachable).whenCompleteAsync((v, e) -> give(from, w,
                         e == null ? read(w.hash()) : null, e == null ? null : e.getMessage()), work);
                 return;
             }
@@ -345,7 +345,7 @@ public final class FileService implements RunFiles, GatewayFiles {
             } catch (IOException | BadChunkException e) {
                 return CompletableFuture.failedFuture(e);
             }
-            store.pin(key, chunks);
+            store.pinFile(key, file.manifest(), chunks);
             List<byte[]> missing = new ArrayList<>();
             Set<String> seen = new HashSet<>();
             for (byte[] h : chunks) {
@@ -534,8 +534,7 @@ public final class FileService implements RunFiles, GatewayFiles {
             try {
                 byte[] manifest = store.read(f.manifest());
                 if (manifest != null) {
-                    store.pin(inputs(job.id()), Hashes.chunksOf(f, manifest));
-                    store.pin(inputs(job.id()), List.of(f.manifest()));
+                    store.pinFile(inputs(job.id()), f.manifest(), Hashes.chunksOf(f, manifest));
                 }
             } catch (IOException | BadChunkException e) {
                 log.warn("{}: input {} of job {} is no longer whole here: {}", ctx.self().shortName(), f.name(),

@@ -61,6 +61,33 @@ class ChunkStoreTest {
     }
 
     @Test
+    void aFileHeldByManyNamesStaysUntilTheLastLetsGo() throws Exception {
+        ChunkStore store = new ChunkStore(dir, 2000);
+        byte[] a = bytes(1000, 1);
+        byte[] b = bytes(1000, 2);
+        byte[] manifest = bytes(64, 3);
+        store.put(Hashes.of(a), a);
+        store.put(Hashes.of(b), b);
+        for (int job = 0; job < 1000; job++) {
+            store.pinFile("in:" + job, manifest, List.of(Hashes.of(a), Hashes.of(b)));
+        }
+        assertThat(store.pinnedBytes("in:7")).isEqualTo(2000);
+        for (int job = 0; job < 999; job++) {
+            store.unpin("in:" + job);
+        }
+        byte[] c = bytes(1000, 4);
+        store.put(Hashes.of(c), c);
+        assertThat(store.has(Hashes.of(a))).as("still held by one job").isTrue();
+        assertThat(store.has(Hashes.of(b))).isTrue();
+        assertThat(store.has(Hashes.of(c))).as("over capacity, and not held").isFalse();
+
+        store.unpin("in:999");
+        store.put(Hashes.of(c), c);
+        assertThat(store.count()).as("room made for the new chunk").isEqualTo(2);
+        assertThat(store.has(Hashes.of(c))).isTrue();
+    }
+
+    @Test
     void aReopenedStoreKeepsItsChunksAndDropsADamagedOne() throws Exception {
         byte[] a = bytes(1000, 1);
         byte[] b = bytes(1000, 2);

@@ -2,27 +2,17 @@ package io.cangrid.jobs.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cangrid.jobs.ExecutionFactory;
-import io.cangrid.jobs.JobAgent;
 import io.cangrid.jobs.JobConfig;
-import io.cangrid.jobs.JobEvents;
 import io.cangrid.jobs.JobId;
-import io.cangrid.jobs.JobNode;
-import io.cangrid.jobs.JobNodeSettings;
-import io.cangrid.jobs.JobOverlay;
-import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.JobSenders.Refusal;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.JobState;
-import io.cangrid.jobs.Locator;
-import io.cangrid.jobs.MatchTrace;
 import io.cangrid.jobs.message.JobResult;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.Point;
-import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.overlay.sim.LatencyModel;
@@ -32,7 +22,6 @@ import io.cangrid.overlay.wire.MessageCodec;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,89 +33,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GatewayForgedResultTest {
 
-    private static final JobConfig CONFIG = new JobConfig(10_000, 3, 8);
-    private static final ResourceSchema SCHEMA = ResourceSchema.defaultSchema();
-    private static final long WEEK = 7L * 24 * 3600_000;
+    private static final JobConfig CONFIG = LoneGateway.CONFIG;
+    private static final ResourceSchema SCHEMA = LoneGateway.SCHEMA;
 
     @TempDir
     Path dir;
-
-    /** The only node of an overlay: it owns every point and has no neighbours. */
-    private static final class LoneOverlay implements JobOverlay {
-        private final NodeContext ctx;
-        private Events events;
-
-        LoneOverlay(NodeContext ctx) {
-            this.ctx = ctx;
-        }
-
-        @Override
-        public void setEvents(Events events) {
-            this.events = events;
-        }
-
-        @Override
-        public void start(List<NodeId> bootstraps) {
-        }
-
-        @Override
-        public void leave() {
-        }
-
-        @Override
-        public boolean handles(Message message) {
-            return false;
-        }
-
-        @Override
-        public void receive(NodeId from, Message message) {
-            throw new AssertionError("the lone overlay has no messages of its own");
-        }
-
-        @Override
-        public boolean isActive() {
-            return true;
-        }
-
-        @Override
-        public Capabilities capabilities() {
-            return new Capabilities(1, 4096, 100);
-        }
-
-        @Override
-        public void routeToOwner(Point point, Message payload) {
-            // This node owns every point: the payload arrives here, after the current event.
-            ctx.schedule(0, () -> events.arrived(payload, 0));
-        }
-
-        @Override
-        public List<Neighbour> neighbours() {
-            return List.of();
-        }
-
-        @Override
-        public void publish(Supplier<Message> state) {
-        }
-    }
-
-    /** Runs every job on the node that owns it: this one. */
-    private static Locator runHere(NodeContext ctx, JobAgent agent) {
-        return new Locator() {
-            @Override
-            public void match(JobProfile job, NodeId owner, MatchTrace trace) {
-                agent.dispatch(ctx.self(), job, owner, trace);
-            }
-
-            @Override
-            public void receive(NodeId from, Message message) {
-            }
-
-            @Override
-            public boolean handles(Message message) {
-                return false;
-            }
-        };
-    }
 
     private static final class Hostile implements NodeProgram {
         final NodeContext ctx;
@@ -155,12 +66,7 @@ class GatewayForgedResultTest {
         Simulation sim = new Simulation(SimulationConfig.defaults(7).withLatency(LatencyModel.constant(5)));
         JobStore store = new JobStore(dir, MessageCodec.discover(1 << 20));
         JobGateway[] gateway = new JobGateway[1];
-        NodeId node = sim.addNode(ctx -> {
-            JobNode<LoneOverlay> jobs = new JobNode<>(ctx, new LoneOverlay(ctx), new JobNodeSettings(CONFIG, SCHEMA,
-                    JobEvents.NONE, ExecutionFactory.simulated()), (c, o, a) -> runHere(c, a), List.of());
-            gateway[0] = new JobGateway(ctx, jobs, jobs, store, CONFIG, WEEK);
-            return gateway[0];
-        });
+        NodeId node = LoneGateway.add(sim, store, false, gateway);
         NodeId hostile = sim.addNode(Hostile::new);
         NodeId client = sim.addNode(Hostile::new); // stands for the client that submits
         JobSpec spec = JobSpec.of(Requirements.none(SCHEMA.realDimensions()), 100);
@@ -216,12 +122,7 @@ class GatewayForgedResultTest {
         Simulation sim = new Simulation(SimulationConfig.defaults(9).withLatency(LatencyModel.constant(5)));
         JobStore store = new JobStore(dir, MessageCodec.discover(1 << 20));
         JobGateway[] gateway = new JobGateway[1];
-        sim.addNode(ctx -> {
-            JobNode<LoneOverlay> jobs = new JobNode<>(ctx, new LoneOverlay(ctx), new JobNodeSettings(CONFIG, SCHEMA,
-                    JobEvents.NONE, ExecutionFactory.simulated()), (c, o, a) -> runHere(c, a), List.of());
-            gateway[0] = new JobGateway(ctx, jobs, jobs, store, CONFIG, WEEK);
-            return gateway[0];
-        });
+        LoneGateway.add(sim, store, false, gateway);
         NodeId client = sim.addNode(Listener::new);
         JobId alien = new JobId(7, Point.of(0.5, 0.5, 0.5, 0.5, 0.5));
         JobId ours = new JobId(8, Point.of(0.5, 0.5, 0.5, 0.5));
