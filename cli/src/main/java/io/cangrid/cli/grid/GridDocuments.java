@@ -11,6 +11,8 @@ import io.cangrid.cli.common.UserError;
 import io.cangrid.hygra.grid.HygraReport;
 import io.cangrid.hygra.message.NodeState;
 import io.cangrid.overlay.Message;
+import io.cangrid.jobs.files.FileStats;
+import io.cangrid.jobs.files.FileStatsQuery;
 import io.cangrid.overlay.PeersRequest;
 import java.time.Duration;
 import io.cangrid.overlay.NodeId;
@@ -38,6 +40,7 @@ import java.util.Set;
  */
 public final class GridDocuments {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GridDocuments.class);
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     /** The walk of {@link #nodes} stops here: an operator's view, not a crawler. */
@@ -48,7 +51,34 @@ public final class GridDocuments {
 
     /** {@code peers --json}: one node's state, asked of the node at {@code at}. */
     public static Map<String, Object> peer(LiveClient c, HostPort at) {
-        return PeerView.of(askPeer(c, at));
+        return withFiles(c, at, askPeer(c, at));
+    }
+
+    /** The node's state {@code r} as a document, with what its file transfers moved ({@code files}; null when it does not say). */
+    public static Map<String, Object> withFiles(LiveClient c, HostPort at, Message r) {
+        Map<String, Object> view = new java.util.LinkedHashMap<>(PeerView.of(r));
+        view.put("files", files(c, at));
+        return view;
+    }
+
+    private static Map<String, Object> files(LiveClient c, HostPort at) {
+        try {
+            Message m = c.ask(at.host(), at.port(), new FileStatsQuery(0), TIMEOUT);
+            if (m instanceof FileStats f) {
+                Map<String, Object> v = new java.util.LinkedHashMap<>();
+                v.put("storedChunks", f.storedChunks());
+                v.put("storedBytes", f.storedBytes());
+                v.put("servedBytes", f.servedBytes());
+                v.put("fetchedBytes", f.fetchedBytes());
+                v.put("uploadedBytes", f.uploadedBytes());
+                v.put("badChunks", f.badChunks());
+                return v;
+            }
+            log.warn("{} answered a question about its file transfers with {}", at, m.getClass().getSimpleName());
+        } catch (IOException e) {
+            log.warn("{} did not say what its file transfers moved: {}", at, e.getMessage());
+        }
+        return null;
     }
 
     /**

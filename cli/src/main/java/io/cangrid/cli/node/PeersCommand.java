@@ -3,7 +3,6 @@ package io.cangrid.cli.node;
 import io.cangrid.cli.grid.GridDocuments;
 
 import io.cangrid.cli.common.HostPort;
-import io.cangrid.cli.grid.PeerView;
 
 import io.cangrid.can.inspect.PeersReply;
 import io.cangrid.hygra.grid.HygraReport;
@@ -11,8 +10,6 @@ import io.cangrid.overlay.PeersRequest;
 import io.cangrid.cli.common.JsonOption;
 import io.cangrid.cli.common.JsonOutput;
 import io.cangrid.cli.common.UserError;
-import io.cangrid.jobs.files.FileStats;
-import io.cangrid.jobs.files.FileStatsQuery;
 import io.cangrid.overlay.Message;
 import io.cangrid.live.LiveClient;
 import java.io.IOException;
@@ -50,8 +47,7 @@ public final class PeersCommand implements Callable<Integer> {
     public Integer call() {
         try (LiveClient c = client.liveClient()) {
             Message r = GridDocuments.askPeer(c, peer);
-            Map<String, Object> view = new java.util.LinkedHashMap<>(PeerView.of(r));
-            view.put("files", files(c));
+            Map<String, Object> view = GridDocuments.withFiles(c, peer, r);
             if (json.enabled()) {
                 JsonOutput.print(spec, view);
             } else if (r instanceof HygraReport) {
@@ -93,27 +89,6 @@ public final class PeersCommand implements Callable<Integer> {
         out.printf("queue %s%n", v.get("queueLength"));
         printFiles(out, v);
         out.flush();
-    }
-
-    /** What the node's file transfers moved since it started; null when it does not say (it is not asked twice). */
-    private Map<String, Object> files(LiveClient c) {
-        try {
-            Message m = c.ask(peer.host(), peer.port(), new FileStatsQuery(0), TIMEOUT);
-            if (m instanceof FileStats f) {
-                Map<String, Object> v = new java.util.LinkedHashMap<>();
-                v.put("storedChunks", f.storedChunks());
-                v.put("storedBytes", f.storedBytes());
-                v.put("servedBytes", f.servedBytes());
-                v.put("fetchedBytes", f.fetchedBytes());
-                v.put("uploadedBytes", f.uploadedBytes());
-                v.put("badChunks", f.badChunks());
-                return v;
-            }
-        } catch (java.io.IOException e) {
-            spec.commandLine().getErr().println("cangrid: " + peer + " did not say what its file transfers moved: "
-                    + e.getMessage());
-        }
-        return null;
     }
 
     @SuppressWarnings("unchecked")
