@@ -11,6 +11,7 @@ import io.cangrid.can.message.ListedClaims;
 import io.cangrid.can.message.NeighbourProbe;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.can.message.NodeZones;
+import io.cangrid.can.message.OwnerNotice;
 import io.cangrid.can.message.RouteEnvelope;
 import io.cangrid.can.message.Takeover;
 import io.cangrid.can.message.ZoneHandoff;
@@ -73,6 +74,8 @@ public final class CanNode {
     private ExtensionCheck extensionCheck;
     /** Inputs refused at the door; made at the first refusal, as most nodes of a simulation never refuse one. */
     private Refusals refusals;
+    /** Owners our routes reached and what they hold; null unless {@link #useOwnerShortcuts()}. */
+    private OwnerShortcuts shortcuts;
 
     /** A message kept while joining, with the node whose session it came on (null when routed). */
     private record Kept(NodeId from, CanMessage message) {
@@ -121,6 +124,15 @@ public final class CanNode {
         this.extensionCheck = check;
     }
 
+    /**
+     * Owners tell the nodes whose routed messages reach them what zones they hold, and this node sends its
+     * own routed messages to a point such an owner holds there at once ({@link OwnerShortcuts}). Live nodes
+     * turn it on; simulations leave it off, so their routes, message counts and results stay the papers'.
+     */
+    public void useOwnerShortcuts() {
+        this.shortcuts = new OwnerShortcuts(config.updatePeriodMillis());
+    }
+
     // ---- life cycle ---------------------------------------------------------------------------------
 
     /** Starts a new grid: this node holds the whole space. */
@@ -147,8 +159,17 @@ public final class CanNode {
 
     /** Leaves gracefully: every zone goes to a neighbour, then the node exits. */
     public void leave() {
-        if (phase == CanPhase.ACTIVE && table.size() > 0) {
+        boolean wasActive = phase == CanPhase.ACTIVE;
+        if (wasActive && table.size() > 0) {
             new Departure(this).handOverAll();
+        }
+        if (wasActive && shortcuts != null) {
+            // The origins we told lately would send their next messages here, to a node that is gone.
+            OwnerNotice gone = new OwnerNotice(new NodeZones(ctx.self(), version + 1, new Zone[0]));
+            long since = ctx.now() - OwnerShortcuts.FRESH_PERIODS * config.updatePeriodMillis();
+            for (NodeId origin : shortcuts.toldSince(since)) {
+                ctx.send(origin, gone);
+            }
         }
         phase = CanPhase.LEFT;
         cancelTimers();
@@ -200,6 +221,8 @@ public final class CanNode {
             if (phase == CanPhase.ACTIVE) {
                 ctx.send(from, new Outgoing().withBase(from));
             }
+        } else if (message instanceof OwnerNotice notice) {
+            onOwnerNotice(from, notice);
         } else {
             log.warn("{}: unknown CAN message {} from {}", ctxName(), message.getClass().getName(), from);
         }
@@ -251,6 +274,9 @@ public final class CanNode {
                 } else {
                     routedHandler.onRouted(env.target(), env.payload(), env.hops());
                 }
+                if (!(env.payload() instanceof CanMessage)) {
+                    tellOrigin(env.origin());
+                }
             }
             return;
         }
@@ -260,6 +286,15 @@ public final class CanNode {
             // missed yet), it retries through us and the nodes we name, not through nodes churn may have
             // taken since it was started.
             joinDesk.sendContacts(join.joiner());
+        }
+        if (env.hops() == 0 && shortcuts != null && !(env.payload() instanceof CanMessage)) {
+            shortcuts.started(env.target());
+            NodeId owner = shortcuts.ownerOf(env.target(), ctx.now());
+            if (owner != null && table.get(owner) == null && !owner.equals(ctx.self())) {
+                forwardObserver.accept(env.payload(), owner);
+                ctx.send(owner, env.nextHop());
+                return;
+            }
         }
         if (env.hops() >= env.hopLimit()) {
             routesDropped++;
@@ -275,6 +310,70 @@ public final class CanNode {
         }
         forwardObserver.accept(env.payload(), next.to());
         ctx.send(next.to(), next.envelope());
+    }
+
+    /** As the owner of a routed message's point: its origin, if no neighbour, hears our zones (once a period). */
+    private void tellOrigin(NodeId origin) {
+        if (shortcuts != null && origin != null && !origin.equals(ctx.self()) && table.get(origin) == null
+                && shortcuts.shouldTell(origin, ctx.now())) {
+            ctx.send(origin, new OwnerNotice(claim()));
+        }
+    }
+
+    /**
+     * An owner's word on the zones it holds. Taken only from the node itself, in answer to a route of ours,
+     * from no neighbour (we know those zones), only where it overlaps neither our zones nor any neighbour's
+     * (a member cannot draw our routes away from space the nodes around us hold). A notice overlapping
+     * another owner's word drops both: two owners of one point cannot both be right, and greedy forwarding
+     * needs neither. A notice with no zones says its sender left.
+     */
+    private void onOwnerNotice(NodeId from, OwnerNotice notice) {
+        if (shortcuts == null || phase != CanPhase.ACTIVE || table.get(from) != null) {
+            return;
+        }
+        NodeZones claim = notice.owner();
+        if (!NeighbourStateCheck.claimOk(claim, point.dimensions())) {
+            refuse(Refusals.Kind.BAD_NOTICE, from, "an owner's notice: malformed");
+            return;
+        }
+        if (!claim.node().equals(from)) {
+            refuse(Refusals.Kind.WRONG_SENDER, from, "an owner's notice naming " + claim.node().shortName());
+            return;
+        }
+        if (claim.zones().length == 0) {
+            // It left: what it said it held is no longer its to take.
+            shortcuts.forget(from);
+            return;
+        }
+        if (!shortcuts.answersARoute(claim.zones())) {
+            refuse(Refusals.Kind.BAD_NOTICE, from, "an owner's notice holding none of our routes' points");
+            return;
+        }
+        for (Zone z : claim.zones()) {
+            if (overlapsKnownSpace(z)) {
+                refuse(Refusals.Kind.BAD_NOTICE, from, "an owner's notice overlapping space held here or around");
+                return;
+            }
+        }
+        if (!shortcuts.heard(from, claim.zones(), ctx.now())) {
+            refuse(Refusals.Kind.BAD_NOTICE, from, "an owner's notice overlapping another owner's word (both dropped)");
+        }
+    }
+
+    private boolean overlapsKnownSpace(Zone z) {
+        for (Zone mine : zones.toArray()) {
+            if (mine.intersects(z)) {
+                return true;
+            }
+        }
+        for (NeighbourEntry e : table.entries()) {
+            for (Zone theirs : e.zones()) {
+                if (theirs.intersects(z)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private void onNeighbourState(NodeId from, NeighbourState s) {

@@ -30,7 +30,12 @@ public final class Refusals {
         /** A takeover claim with a missing value or a volume outside the space. */
         MALFORMED_TAKEOVER,
         /** A claim whose epoch runs further ahead of the space's known epochs than the protocol can. */
-        EPOCH_JUMP
+        EPOCH_JUMP,
+        /**
+         * An owner's notice of its zones that is malformed, answers none of this node's routes, or overlaps
+         * space this node or its neighbours hold.
+         */
+        BAD_NOTICE
     }
 
     private static final Logger log = LoggerFactory.getLogger(Refusals.class);

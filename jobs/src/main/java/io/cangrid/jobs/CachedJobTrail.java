@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * A live node's {@link JobTrail}: the steps of the most recent jobs, bounded three ways so that a busy node
  * never grows without end: at most {@code maxJobs} jobs (the least recently used go first), each kept for
- * {@code retention} after its last step, and at most {@link #MAX_STEPS} steps per job (the oldest go first,
+ * {@code retention} after its last step (or the last look at it), and at most {@link #MAX_STEPS} steps per job (the oldest go first,
  * save the first few, which say how the job arrived) of at most {@link #MAX_DETAIL} characters each.
  */
 public final class CachedJobTrail implements JobTrail {
@@ -28,8 +28,10 @@ public final class CachedJobTrail implements JobTrail {
     }
 
     public CachedJobTrail(int maxJobs, Duration retention) {
-        // Evictions run on the calling thread: a trail starts no threads of its own.
-        this.jobs = Caffeine.newBuilder().maximumSize(maxJobs).expireAfterWrite(retention).executor(Runnable::run)
+        // Evictions run on the calling thread: a trail starts no threads of its own. Kept from the last access
+        // rather than the last write: a step is added through a read, which costs a busy node far less than a
+        // write would, and a job still moving stays kept all the same.
+        this.jobs = Caffeine.newBuilder().maximumSize(maxJobs).expireAfterAccess(retention).executor(Runnable::run)
                 .build();
     }
 
@@ -44,8 +46,8 @@ public final class CachedJobTrail implements JobTrail {
                 ? new ExplainStep(step.node(), step.at(), step.kind(),
                         step.detail().substring(0, MAX_DETAIL - 1) + "…", step.next(), step.from())
                 : step;
-        // compute() counts as a write, so a job still moving stays kept.
-        jobs.asMap().compute(job, (id, steps) -> (steps == null ? new Steps() : steps).add(bounded));
+        Steps steps = jobs.getIfPresent(job);
+        (steps != null ? steps : jobs.get(job, id -> new Steps())).add(bounded);
     }
 
     @Override

@@ -271,11 +271,22 @@ public final class RunQueue {
     private HeldJob start(HeldJob job, long now) {
         waiting.remove(job);
         waitingWork -= coreWork(job);
+        dropRoundingOnceNoneWaits();
         running.add(job);
         usedCores += job.profile.spec().cores();
         usedMemory += memoryOf(job.profile);
         job.startedAt = now;
         return job;
+    }
+
+    /**
+     * With no job waiting there is no waiting work, exactly: sums and differences of fractional runs leave a
+     * remainder (as little as -3e-18), and a negative backlog is refused by every neighbour as malformed.
+     */
+    private void dropRoundingOnceNoneWaits() {
+        if (waiting.isEmpty()) {
+            waitingWork = 0;
+        }
     }
 
     boolean isRunning(JobId id) {
@@ -298,6 +309,7 @@ public final class RunQueue {
         } else {
             waiting.remove(job);
             waitingWork -= coreWork(job);
+            dropRoundingOnceNoneWaits();
         }
         coreDemand -= job.profile.spec().cores();
         if (byId.isEmpty()) {

@@ -205,4 +205,22 @@ class RunQueueTest {
         assertThat(busy.freeCores()).isZero().isEqualTo(new JobLoad(1, 5.0, false).freeCores());
         assertThat(new JobLoad(0, 0, false).canStart(1, 0)).isTrue();
     }
+
+    /**
+     * Fractional runs added and started one by one leave a rounding remainder (0.1 + 0.7 + 0.3, less each,
+     * is -5.6e-17): with none waiting and one running the backlog is that job's run alone, never below it,
+     * and never negative, which neighbours refuse as malformed.
+     */
+    @Test
+    void aQueueWithNoneWaitingReportsNoRoundingRemainder() {
+        RunQueue q = queue(4, 0);
+        List<HeldJob> jobs = List.of(job(1, 0, 0.1), job(1, 0, 0.7), job(1, 0, 0.3), job(4, 0, 0.2));
+        jobs.forEach(q::add);
+        assertThat(q.startAll(0)).hasSize(3);
+        q.remove(jobs.get(3).id());
+        q.remove(jobs.get(0).id());
+        q.remove(jobs.get(1).id());
+        assertThat(q.backlogSeconds(300)).isEqualTo(0.0);
+        assertThat(q.backlogSeconds(10_000)).isEqualTo(0.0);
+    }
 }

@@ -48,7 +48,7 @@ public record NodeId(long value, String host, int port) implements Comparable<No
     /** Short form for logs and explanations. */
     public String shortName() {
         // Live ids are 64 random bits: always 16 hex digits, so that they line up and read alike everywhere.
-        return "n" + (hasAddress() ? String.format("%016x", value) : Long.toString(value));
+        return "n" + (hasAddress() ? Decimals.hex16(value) : Long.toString(value));
     }
 
     static <T> T requireNonNull(T t, String what) {

@@ -72,7 +72,7 @@ public final class Point {
             if (i > 0) {
                 sb.append(", ");
             }
-            sb.append(String.format(java.util.Locale.ROOT, "%.4f", coords[i]));
+            Decimals.append(sb, coords[i], 4);
         }
         return sb.append(')').toString();
     }

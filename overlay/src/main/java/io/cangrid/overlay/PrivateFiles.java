@@ -1,6 +1,9 @@
 package io.cangrid.overlay;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +24,8 @@ public final class PrivateFiles {
     private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
     public static final Set<PosixFilePermission> DIRECTORY = PosixFilePermissions.fromString("rwx------");
     public static final Set<PosixFilePermission> FILE = PosixFilePermissions.fromString("rw-------");
+    private static final Set<StandardOpenOption> NEW_FILE = Set.of(StandardOpenOption.CREATE_NEW,
+            StandardOpenOption.WRITE);
 
     private PrivateFiles() {
     }
@@ -60,11 +65,30 @@ public final class PrivateFiles {
         Files.write(file, bytes, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
     }
 
-    /** Writes {@code bytes} to {@code file} at once: a private temporary file beside it, then a rename. */
+    /**
+     * Writes {@code bytes} to {@code file} at once: a private temporary file beside it, then a rename. The
+     * temporary file is made new, {@code 0600} from its creation, in one call: a node's job store writes
+     * several files a job, and every extra call on a file's metadata is a journal entry of the disk.
+     */
     public static void writeAtomically(Path file, byte[] bytes) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        write(tmp, bytes);
+        try {
+            writeNew(tmp, bytes);
+        } catch (FileAlreadyExistsException e) {
+            // Left by a write the process did not finish: its content is nothing to keep.
+            Files.delete(tmp);
+            writeNew(tmp, bytes);
+        }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static void writeNew(Path file, byte[] bytes) throws IOException {
+        try (SeekableByteChannel out = Files.newByteChannel(file, NEW_FILE, attributes(FILE))) {
+            ByteBuffer buf = ByteBuffer.wrap(bytes);
+            while (buf.hasRemaining()) {
+                out.write(buf);
+            }
+        }
     }
 
     private static void restrict(Path p, Set<PosixFilePermission> perms) throws IOException {

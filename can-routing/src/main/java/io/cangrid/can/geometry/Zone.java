@@ -1,5 +1,6 @@
 package io.cangrid.can.geometry;
 
+import io.cangrid.overlay.Decimals;
 import io.cangrid.overlay.Point;
 import java.util.Locale;
 
@@ -290,7 +291,7 @@ public final class Zone {
             if (i > 0) {
                 sb.append(" x ");
             }
-            sb.append(String.format(Locale.ROOT, "%.4f..%.4f", lo(i), hi(i)));
+            Decimals.append(Decimals.append(sb, lo(i), 4).append(".."), hi(i), 4);
         }
         return sb.append(']').toString();
     }

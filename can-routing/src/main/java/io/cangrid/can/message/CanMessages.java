@@ -26,6 +26,7 @@ public final class CanMessages implements MessageCatalog {
                 .register(107, NeighbourProbe.class)
                 .register(108, JoinContacts.class)
                 .register(109, ListRequest.class)
+                .register(110, OwnerNotice.class)
                 .register(130, RoutingProbe.class)
                 .register(150, NodeZones.class, new NodeZonesValue())
                 .register(151, NodeZones[].class)

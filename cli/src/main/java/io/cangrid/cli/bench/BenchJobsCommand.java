@@ -83,10 +83,12 @@ public final class BenchJobsCommand implements Callable<Integer> {
             String offered = r.offeredPerSecond() > 0 ? String.format(Locale.ROOT, "at %.0f/s", r.offeredPerSecond())
                     : "as fast as possible";
             out.printf(Locale.ROOT, "%d jobs offered %s (%d started): submission to start p50 %.1f ms,"
-                    + " p95 %.1f ms, p99 %.1f ms, max %.1f ms; from the node taking the job p50 %.1f ms, p99 %.1f ms;"
+                    + " p95 %.1f ms, p99 %.1f ms, max %.1f ms; from the node taking the job p50 %.1f ms, p99 %.1f ms"
+                    + " (to a run queue p50 %.1f ms, p99 %.1f ms; in it p50 %.1f ms, p99 %.1f ms);"
                     + " one submission call p50 %.1f ms, p99 %.1f ms; %.0f matched/s; this JVM used %.2f of %d"
                     + " cores%n", r.jobs(), offered, r.started(), r.p50Millis(), r.p95Millis(),
-                    r.p99Millis(), r.maxMillis(), r.gridP50Millis(), r.gridP99Millis(), r.submitP50Millis(),
+                    r.p99Millis(), r.maxMillis(), r.gridP50Millis(), r.gridP99Millis(), r.matchP50Millis(),
+                    r.matchP99Millis(), r.runQueueP50Millis(), r.runQueueP99Millis(), r.submitP50Millis(),
                     r.submitP99Millis(), r.matchedPerSecondAtRate(), r.cpuCoresUsed(),
                     Runtime.getRuntime().availableProcessors());
             out.printf(Locale.ROOT, "%d jobs as fast as possible (%d started): %.0f jobs matched/s grid-wide"

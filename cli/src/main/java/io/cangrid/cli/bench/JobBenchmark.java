@@ -75,6 +75,10 @@ public final class JobBenchmark {
      * @param submittedPerSecond measured jobs submitted per second by all submitters together
      * @param submitP50Millis how long one submission call took (with the client: connection, handshake, and
      *     the node's answer once the job's owner holds it)
+     * @param matchP50Millis at the rate, from the node taking the job to a run node queuing it (routing and
+     *     matching)
+     * @param runQueueP50Millis at the rate, from a run node queuing the job to its start (waiting in the run
+     *     queue)
      * @param cpuCoresUsed this JVM's CPU time over the measured wall time: below the machine's cores when
      *     other processes take the rest, which then shows in every latency
      */
@@ -83,7 +87,8 @@ public final class JobBenchmark {
             double gridP50Millis, double gridP99Millis, double submitP50Millis, double submitP99Millis,
             double matchedPerSecondAtRate, double cpuCoresUsed, double jobsMatchedPerSecond,
             double submittedPerSecond, double saturatedP50Millis, double saturatedP99Millis, int startedSaturated,
-            long updatePeriodMillis, int rematched) {
+            long updatePeriodMillis, int rematched, double matchP50Millis, double matchP99Millis,
+            double runQueueP50Millis, double runQueueP99Millis) {
     }
 
     private static final long SETTLE_PERIODS = 3;
@@ -99,9 +104,13 @@ public final class JobBenchmark {
         final Map<String, Long> submitCall = new ConcurrentHashMap<>();
         final Set<JobId> matched = ConcurrentHashMap.newKeySet();
         final Map<String, Long> matchedAt = new ConcurrentHashMap<>();
+        final Map<String, Long> matchedAfterTaken = new ConcurrentHashMap<>();
+        final Map<String, Long> startedAfterMatched = new ConcurrentHashMap<>();
         /** The run nodes that queued each job, in order: for the warning about jobs that never started. */
         final Map<JobId, List<String>> queuedOn = new ConcurrentHashMap<>();
         final AtomicInteger rematched = new AtomicInteger();
+        /** Jobs started, by name prefix: counted as they start, so that waiting for them costs no scan. */
+        final Map<String, AtomicInteger> startedByPrefix = new ConcurrentHashMap<>();
 
         @Override
         public void submitted(JobProfile job, long at) {
@@ -114,7 +123,12 @@ public final class JobBenchmark {
             queuedOn.computeIfAbsent(job.id(), k -> new java.util.concurrent.CopyOnWriteArrayList<>())
                     .add(runNode.shortName() + " behind " + queueAhead);
             if (matched.add(job.id())) {
-                matchedAt.putIfAbsent(job.spec().name(), System.nanoTime());
+                long now = System.nanoTime();
+                matchedAt.putIfAbsent(job.spec().name(), now);
+                Long taken = takenAt.get(job.id());
+                if (taken != null) {
+                    matchedAfterTaken.putIfAbsent(job.spec().name(), now - taken);
+                }
             }
         }
 
@@ -124,11 +138,15 @@ public final class JobBenchmark {
             String name = job.spec().name();
             Long called = calledAt.get(name);
             Long taken = takenAt.get(job.id());
-            if (called != null) {
-                startedAfterCall.putIfAbsent(name, now - called);
+            if (called != null && startedAfterCall.putIfAbsent(name, now - called) == null) {
+                startedByPrefix.computeIfAbsent(prefixOf(name), k -> new AtomicInteger()).incrementAndGet();
             }
             if (taken != null) {
                 startedAfterTaken.putIfAbsent(name, now - taken);
+            }
+            Long matchedNanos = matchedAt.get(name);
+            if (matchedNanos != null) {
+                startedAfterMatched.putIfAbsent(name, now - matchedNanos);
             }
         }
 
@@ -139,6 +157,15 @@ public final class JobBenchmark {
     }
 
     private JobBenchmark() {
+    }
+
+    /** A job's name without its number: the phase it belongs to. */
+    private static String prefixOf(String name) {
+        int i = name.length();
+        while (i > 0 && Character.isDigit(name.charAt(i - 1))) {
+            i--;
+        }
+        return name.substring(0, i);
     }
 
     public static Result run(Settings s) throws InterruptedException {
@@ -154,15 +181,18 @@ public final class JobBenchmark {
         try (LoopbackGrid grid = LoopbackGrid.start(s.nodes(), LoopbackGrid.randomSecret(), dir, ExecPolicy.none(),
                 s.updatePeriodMillis(), jobs, clock, 2)) {
             Thread.sleep(SETTLE_PERIODS * s.updatePeriodMillis());
+            // One pool for every phase: a new submitting thread pays for its first encoder, which a measured
+            // phase would count as delay.
+            ExecutorService pool = Executors.newFixedThreadPool(s.submitters());
             List<GridClient> clients = new ArrayList<>();
             for (int i = 0; i < grid.size(); i++) {
                 clients.add(grid.client(i));
             }
             try {
-                submit(grid, clients, s, s.rate(), "w", s.warmupJobs(), clock);
+                submit(grid, clients, pool, s, s.rate(), "w", s.warmupJobs(), clock);
                 awaitStarted(clock, "w", s.warmupJobs());
-                Phase atRate = phase(grid, clients, s, s.rate(), "m", clock);
-                Phase fast = phase(grid, clients, s, 0, "t", clock);
+                Phase atRate = phase(grid, clients, pool, s, s.rate(), "m", clock);
+                Phase fast = phase(grid, clients, pool, s, 0, "t", clock);
                 return new Result(s.nodes(), s.jobs(), s.warmupJobs(), s.submitters(), s.rate(),
                         s.via().name().toLowerCase(), "work-only (no process is started)", atRate.started,
                         millis(atRate.latency, 50), millis(atRate.latency, 95), millis(atRate.latency, 99),
@@ -170,8 +200,11 @@ public final class JobBenchmark {
                         millis(atRate.fromTaken, 99), millis(atRate.submitCall, 50), millis(atRate.submitCall, 99),
                         atRate.matchedPerSecond, atRate.cores, fast.matchedPerSecond, fast.submittedPerSecond,
                         millis(fast.latency, 50), millis(fast.latency, 99), fast.started, s.updatePeriodMillis(),
-                        clock.rematched.get());
+                        clock.rematched.get(), millis(atRate.toMatch, 50), millis(atRate.toMatch, 99),
+                        millis(atRate.inRunQueue, 50), millis(atRate.inRunQueue, 99));
             } finally {
+                pool.shutdownNow();
+                pool.awaitTermination(10, TimeUnit.SECONDS);
                 clients.forEach(GridClient::close);
             }
         } finally {
@@ -179,16 +212,17 @@ public final class JobBenchmark {
         }
     }
 
-    private record Phase(int started, Histogram latency, Histogram fromTaken, Histogram submitCall,
+    private record Phase(int started, Histogram latency, Histogram fromTaken, Histogram toMatch,
+            Histogram inRunQueue, Histogram submitCall,
             double matchedPerSecond, double submittedPerSecond, double cores) {
     }
 
     /** Submits the jobs named {@code prefix0...}, at {@code rate} (0: as fast as possible), and measures. */
-    private static Phase phase(LoopbackGrid grid, List<GridClient> clients, Settings s, double rate, String prefix,
-            Clock clock) throws InterruptedException {
+    private static Phase phase(LoopbackGrid grid, List<GridClient> clients, ExecutorService pool, Settings s,
+            double rate, String prefix, Clock clock) throws InterruptedException {
         long t0 = System.nanoTime();
         long cpu0 = processCpuNanos();
-        submit(grid, clients, s, rate, prefix, s.jobs(), clock);
+        submit(grid, clients, pool, s, rate, prefix, s.jobs(), clock);
         double submitSeconds = (System.nanoTime() - t0) / 1e9;
         int started = awaitStarted(clock, prefix, s.jobs());
         double wall = (System.nanoTime() - t0) / 1e9;
@@ -201,17 +235,18 @@ public final class JobBenchmark {
                 lastMatch = Math.max(lastMatch, e.getValue());
             }
         }
-        return new Phase(started, histogram(clock.startedAfterCall, prefix), histogram(clock.startedAfterTaken, prefix),
+        return new Phase(started, histogram(clock.startedAfterCall, prefix),
+                histogram(clock.startedAfterTaken, prefix),
+                histogram(clock.matchedAfterTaken, prefix), histogram(clock.startedAfterMatched, prefix),
                 histogram(clock.submitCall, prefix), matched / ((lastMatch - t0) / 1e9), s.jobs() / submitSeconds,
                 cores);
     }
 
-    private static void submit(LoopbackGrid grid, List<GridClient> clients, Settings s, double rate, String prefix,
-            int count, Clock clock) throws InterruptedException {
+    private static void submit(LoopbackGrid grid, List<GridClient> clients, ExecutorService pool, Settings s,
+            double rate, String prefix, int count, Clock clock) throws InterruptedException {
         AtomicInteger next = new AtomicInteger();
         long start = System.nanoTime();
         double gapNanos = rate > 0 ? 1e9 / rate : 0;
-        ExecutorService pool = Executors.newFixedThreadPool(s.submitters());
         try {
             List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < s.submitters(); t++) {
@@ -241,9 +276,6 @@ public final class JobBenchmark {
             }
         } catch (ExecutionException e) {
             throw new IllegalStateException("a submission failed: " + e.getCause().getMessage(), e.getCause());
-        } finally {
-            pool.shutdownNow();
-            pool.awaitTermination(10, TimeUnit.SECONDS);
         }
     }
 
@@ -265,7 +297,8 @@ public final class JobBenchmark {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_WAIT_MILLIS);
         int started = 0;
         while (System.nanoTime() < deadline) {
-            started = (int) clock.startedAfterCall.keySet().stream().filter(n -> n.startsWith(prefix)).count();
+            AtomicInteger counted = clock.startedByPrefix.get(prefix);
+            started = counted == null ? 0 : counted.get();
             if (started >= count) {
                 break;
             }

@@ -138,6 +138,11 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
     static final long LIVE_SEARCH_BASE_MILLIS = 5_000;
     static final long LIVE_SEARCH_MOVE_MILLIS = 20;
 
+    /** Where a node keeps its jobs, in its work directory. */
+    static Path jobStoreIn(Path workdir) {
+        return workdir.resolve("jobs");
+    }
+
     /**
      * The node's program. Deciding how jobs are confined happens here, on the caller's thread.
      *
@@ -145,7 +150,7 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
      */
     NodeProgramFactory program() {
         ResourceSchema schema = SCHEMA;
-        JobStore store = new JobStore(workdir.resolve("jobs"), MessageCodec.discover(maxFrameBytes));
+        JobStore store = new JobStore(jobStoreIn(workdir), MessageCodec.discover(maxFrameBytes));
         Confinement confinement = Confinement.prepare(exec, key(workdir));
         if (exec.policy().runsAnything()) {
             log.info("jobs run {}", confinement.describe());
@@ -184,6 +189,8 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
             // A client's submission returns when the owner says it holds the job, not at the gateway's next poll.
             node.agent().acknowledgeTakenJobs();
             if (node.overlay() instanceof CanOverlay overlay) {
+                // Jobs cross a stack of alike nodes in one hop once their owners have answered.
+                overlay.can().useOwnerShortcuts();
                 overlay.can().addListener(new NodeEventsLog(overlay.can()));
                 overlay.can().addListener(extraListener);
             }

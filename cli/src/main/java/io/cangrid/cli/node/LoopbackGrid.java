@@ -11,6 +11,7 @@ import io.cangrid.jobs.files.FileQuotas;
 import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.gateway.JobGateway;
 import io.cangrid.jobs.JobConfig;
+import io.cangrid.jobs.gateway.JobStore;
 import io.cangrid.jobs.JobEvents;
 import io.cangrid.live.GridSecret;
 import io.cangrid.live.LiveNode;
@@ -208,7 +209,10 @@ public final class LoopbackGrid implements AutoCloseable {
         return -1;
     }
 
-    /** Crashes every node (no hand-over: the grid is thrown away) and stops the runtime. */
+    /**
+     * Crashes every node (no hand-over: the grid is thrown away) and stops the runtime. What the nodes' job
+     * stores still had to write goes to disk before this returns: the work directory is then the caller's.
+     */
     @Override
     public void close() {
         for (LiveNode n : nodes) {
@@ -217,5 +221,8 @@ public final class LoopbackGrid implements AutoCloseable {
             }
         }
         runtime.close();
+        for (int i = 0; i < nodes.size(); i++) {
+            JobStore.flushIn(LiveNodeAssembly.jobStoreIn(workdir.resolve("node-" + i)));
+        }
     }
 }

@@ -232,6 +232,8 @@ public final class JobGateway implements NodeProgram {
     @Override
     public void leave() {
         inner.leave();
+        // What this node took and learned is on disk before it goes: a restart takes it up from there.
+        store.flush();
     }
 
     /** The job node this gateway is the door of. */

@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,15 +30,22 @@ import org.slf4j.LoggerFactory;
  * each file one job, named by its id and written in the wire format, atomically (write, then rename),
  * readable by the node's user only (directories 0700, files 0600). A file that no longer decodes is reported
  * and skipped, never fatal.
+ *
+ * <p>The files are written and deleted a moment later by the directory's {@link StoreWriter}, never on the
+ * node's thread; the store reads through the changes still waiting. {@link #flush()} puts them on disk now,
+ * as a node leaving does.
  */
 public final class JobStore implements OutcomeLedger {
 
     private static final Logger log = LoggerFactory.getLogger(JobStore.class);
 
+    private static final byte[] DELETED = StoreWriter.DELETED;
+
     private final Path pendingDir;
     private final Path resultsDir;
     private final Path takenDir;
     private final MessageCodec codec;
+    private final StoreWriter writer;
 
     public JobStore(Path dir, MessageCodec codec) {
         this.pendingDir = dir.resolve("pending");
@@ -51,6 +60,20 @@ public final class JobStore implements OutcomeLedger {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the job store in " + dir + ": " + e.getMessage(), e);
         }
+        this.writer = StoreWriter.of(dir);
+    }
+
+    /** Puts every change asked of this store on disk now and returns once they are. */
+    public void flush() {
+        writer.flush();
+    }
+
+    /**
+     * Puts on disk what any store of this process left waiting in {@code dir}: for a node stopped without
+     * leaving whose directory is about to be read or removed.
+     */
+    public static void flushIn(Path dir) {
+        StoreWriter.of(dir).flush();
     }
 
     public void savePending(JobProfile profile) {
@@ -101,7 +124,7 @@ public final class JobStore implements OutcomeLedger {
 
     public void saveResult(JobStatusReply result) {
         Path f = resultsDir.resolve(result.job().toString());
-        if (!Files.exists(f)) {
+        if (!exists(f)) {
             write(f, result);
         }
     }
@@ -109,7 +132,7 @@ public final class JobStore implements OutcomeLedger {
     /** The stored result of {@code id}, or null. */
     public JobStatusReply result(JobId id) {
         Path f = resultsDir.resolve(id.toString());
-        return Files.exists(f) && read(f) instanceof JobStatusReply r ? r : null;
+        return exists(f) && read(f) instanceof JobStatusReply r ? r : null;
     }
 
     public boolean removeResult(JobId id) {
@@ -120,6 +143,9 @@ public final class JobStore implements OutcomeLedger {
     public int expireResults(long oldestMillis) {
         int n = 0;
         for (Path f : list(resultsDir)) {
+            if (writer.bytes(f) != null) {
+                continue; // saved a moment ago, or being deleted already
+            }
             try {
                 if (Files.getLastModifiedTime(f).toMillis() < oldestMillis && delete(f)) {
                     n++;
@@ -132,37 +158,65 @@ public final class JobStore implements OutcomeLedger {
     }
 
     private void write(Path f, Message m) {
+        byte[] bytes;
         try {
-            PrivateFiles.writeAtomically(f, codec.encode(m));
-        } catch (IOException | IllegalArgumentException e) {
+            bytes = codec.encode(m);
+        } catch (IllegalArgumentException e) {
             log.error("cannot store {}: {}", f, e.toString());
+            return;
         }
+        writer.change(f, bytes);
+    }
+
+    private boolean exists(Path f) {
+        byte[] bytes = writer.bytes(f);
+        return bytes != null ? bytes != DELETED : Files.exists(f);
     }
 
     private Message read(Path f) {
         try {
-            return codec.decode(Files.readAllBytes(f));
+            byte[] bytes = writer.bytes(f);
+            if (bytes == DELETED) {
+                return null;
+            }
+            return codec.decode(bytes != null ? bytes : Files.readAllBytes(f));
+        } catch (java.nio.file.NoSuchFileException e) {
+            return null; // deleted since it was listed
         } catch (IOException | WireFormatException e) {
             log.warn("skipping unreadable job file {}: {}", f, e.getMessage());
             return null;
         }
     }
 
+    /** Deletes {@code f}; true when it was there (on disk, or about to be). */
     private boolean delete(Path f) {
-        try {
-            return Files.deleteIfExists(f);
-        } catch (IOException e) {
-            log.warn("cannot delete {}: {}", f, e.toString());
-            return false;
+        boolean there = exists(f);
+        if (there) {
+            writer.change(f, DELETED);
         }
+        return there;
     }
 
-    private static List<Path> list(Path dir) {
+    /** The files of {@code dir} as they will be once every waiting change is on disk. */
+    private List<Path> list(Path dir) {
+        // The waiting changes first, the disk after: a change leaves the map only once it is on disk, so a
+        // file is in one or the other (or both) whichever moment the writer finishes it.
+        Map<Path, byte[]> changes = writer.waiting();
+        TreeSet<Path> files = new TreeSet<>();
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> !p.getFileName().toString().endsWith(".tmp")).sorted().toList();
+            s.filter(p -> !p.getFileName().toString().endsWith(".tmp")).forEach(files::add);
         } catch (IOException e) {
             log.warn("cannot list {}: {}", dir, e.toString());
-            return List.of();
         }
+        changes.forEach((f, bytes) -> {
+            if (dir.equals(f.getParent())) {
+                if (bytes == DELETED) {
+                    files.remove(f);
+                } else {
+                    files.add(f);
+                }
+            }
+        });
+        return List.copyOf(files);
     }
 }

@@ -22,6 +22,7 @@ import io.cangrid.overlay.wire.MessageCodec;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,12 @@ class GatewayForgedResultTest {
 
     @TempDir
     Path dir;
+
+    /** The store writes a moment later: done before the directory goes. */
+    @AfterEach
+    void flushStores() {
+        JobStore.flushIn(dir);
+    }
 
     private static final class Hostile implements NodeProgram {
         final NodeContext ctx;

@@ -16,6 +16,7 @@ import io.cangrid.overlay.sim.SimulationConfig;
 import io.cangrid.overlay.wire.MessageCodec;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,13 @@ class GatewaySubmissionTest {
 
     @TempDir
     Path dir;
+
+    /** The store writes a moment later: done before the directory goes. */
+    @AfterEach
+    void flushStores() {
+        JobStore.flushIn(dir.resolve("a"));
+        JobStore.flushIn(dir.resolve("b"));
+    }
 
     /** Hears what the gateway answers, and when. */
     private static final class Listener implements NodeProgram {

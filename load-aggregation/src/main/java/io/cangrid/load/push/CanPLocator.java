@@ -1,5 +1,6 @@
 package io.cangrid.load.push;
 
+import io.cangrid.overlay.Decimals;
 import io.cangrid.can.CanListener;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.CanPhase;
@@ -287,11 +288,12 @@ public final class CanPLocator implements Locator {
     }
 
     private String aggregates(PushTarget target) {
-        return String.format(java.util.Locale.ROOT,
-                "region above in dimension %d: %.1f node(s), %.1f queued, objective %.3f; %.1f node(s) above here;"
-                        + " stop probability %.3f",
-                target.dimension(), target.nodes(), target.queued(), target.objective(), target.nodesAboveHere(),
-                stopProbability(target));
+        StringBuilder sb = new StringBuilder("region above in dimension ").append(target.dimension()).append(": ");
+        Decimals.append(sb, target.nodes(), 1).append(" node(s), ");
+        Decimals.append(sb, target.queued(), 1).append(" queued, objective ");
+        Decimals.append(sb, target.objective(), 3).append("; ");
+        Decimals.append(sb, target.nodesAboveHere(), 1).append(" node(s) above here; stop probability ");
+        return Decimals.append(sb, stopProbability(target), 3).toString();
     }
 
     /** The capable nodes around with the load each published, {@code chosen} marked; at most 8 listed. */
@@ -305,9 +307,11 @@ public final class CanPLocator implements Locator {
             }
             sb.append(listed == 1 ? ": " : ", ").append(c.id().shortName())
                     .append(chosen != null && c.id().equals(chosen.id()) ? "*" : "")
-                    .append(String.format(java.util.Locale.ROOT, " (cpu %.2f, queue %d, %d core(s) free%s, backlog %.0f s)",
-                            c.cpu(), c.queueLength(), c.freeCores(), c.isFree() ? ", fits now" : "",
-                            c.backlogSeconds()));
+                    .append(" (cpu ");
+            Decimals.append(sb, c.cpu(), 2).append(", queue ").append(c.queueLength()).append(", ")
+                    .append(c.freeCores()).append(" core(s) free").append(c.isFree() ? ", fits now" : "")
+                    .append(", backlog ");
+            Decimals.append(sb, c.backlogSeconds(), 0).append(" s)");
         }
         return sb.toString();
     }
