@@ -31,7 +31,7 @@ class OwnerShortcutsTest {
     private static final NodeId B = NodeId.of(2);
 
     /** A payload of a layer above the overlay (jobs are such payloads; the overlay's own probes are not). */
-    private record Probe(long id) implements Message {
+    record Probe(long id) implements Message {
     }
 
     private static Zone box(double[] lo, double[] hi) {
