@@ -288,7 +288,7 @@ public final class CanNode {
             joinDesk.sendContacts(join.joiner());
         }
         if (env.hops() == 0 && shortcuts != null && !(env.payload() instanceof CanMessage)) {
-            shortcuts.started(env.target());
+            shortcuts.started(env.target(), ctx.now());
             NodeId owner = shortcuts.ownerOf(env.target(), ctx.now());
             if (owner != null && table.get(owner) == null && !owner.equals(ctx.self())) {
                 forwardObserver.accept(env.payload(), owner);
@@ -346,7 +346,12 @@ public final class CanNode {
             return;
         }
         if (!shortcuts.answersARoute(claim.zones())) {
-            refuse(Refusals.Kind.BAD_NOTICE, from, "an owner's notice holding none of our routes' points");
+            if (shortcuts.forgotRoutesLately(ctx.now())) {
+                log.debug("{}: ignored an owner's notice from {} answering no route we still remember", ctx.self(),
+                        from);
+            } else {
+                refuse(Refusals.Kind.BAD_NOTICE, from, "an owner's notice holding none of our routes' points");
+            }
             return;
         }
         for (Zone z : claim.zones()) {

@@ -61,6 +61,8 @@ final class OwnerShortcuts {
 
     private final Point[] targets = new Point[TARGETS_REMEMBERED];
     private int nextTarget;
+    /** When a route's point last made way for a newer one; {@link Long#MIN_VALUE} while none has. */
+    private long forgotTargetAt = Long.MIN_VALUE;
 
     OwnerShortcuts(long updatePeriodMillis) {
         this.periodMillis = updatePeriodMillis;
@@ -78,8 +80,11 @@ final class OwnerShortcuts {
         return true;
     }
 
-    /** As the origin: a route of ours set out for {@code target}. */
-    void started(Point target) {
+    /** As the origin: a route of ours set out for {@code target} at {@code now}. */
+    void started(Point target, long now) {
+        if (targets[nextTarget] != null) {
+            forgotTargetAt = now;
+        }
         targets[nextTarget] = target;
         nextTarget = (nextTarget + 1) % TARGETS_REMEMBERED;
     }
@@ -97,6 +102,16 @@ final class OwnerShortcuts {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a notice that answers none of our remembered routes may still answer one we have forgotten: a
+     * node setting out more than {@link #TARGETS_REMEMBERED} routes within an update period (a cluster of
+     * thousands of jobs taken at once) forgets the points of routes whose owners have yet to answer. Such a
+     * notice is not used either way; it is only not reported as a hostile one.
+     */
+    boolean forgotRoutesLately(long now) {
+        return forgotTargetAt != Long.MIN_VALUE && now - forgotTargetAt <= periodMillis;
     }
 
     /**

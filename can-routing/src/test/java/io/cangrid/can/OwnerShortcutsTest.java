@@ -65,10 +65,23 @@ class OwnerShortcutsTest {
         OwnerShortcuts s = new OwnerShortcuts(PERIOD);
         Zone slab = box(new double[] {0, 0.25}, new double[] {1, 0.5});
         assertThat(s.answersARoute(new Zone[] {slab})).isFalse();
-        s.started(Point.of(0.9, 0.7));
+        s.started(Point.of(0.9, 0.7), 0);
         assertThat(s.answersARoute(new Zone[] {slab})).isFalse();
-        s.started(Point.of(0.1, 0.4));
+        s.started(Point.of(0.1, 0.4), 0);
         assertThat(s.answersARoute(new Zone[] {slab})).isTrue();
+    }
+
+    @Test
+    void aNodeThatForgotRoutesLatelySaysSoForAPeriod() {
+        OwnerShortcuts s = new OwnerShortcuts(PERIOD);
+        for (int i = 0; i < OwnerShortcuts.TARGETS_REMEMBERED; i++) {
+            s.started(Point.of(0.5, 0.5), 10);
+        }
+        assertThat(s.forgotRoutesLately(10)).as("every route still remembered").isFalse();
+        s.started(Point.of(0.5, 0.5), 20);
+        assertThat(s.forgotRoutesLately(20)).isTrue();
+        assertThat(s.forgotRoutesLately(20 + PERIOD)).isTrue();
+        assertThat(s.forgotRoutesLately(21 + PERIOD)).isFalse();
     }
 
     @Test
@@ -239,6 +252,20 @@ class OwnerShortcutsTest {
         notice(lone, 5, 5);
         assertThat(routedTo(lone, Point.of(0.9, 0.4))).isEqualTo(NodeId.of(2));
         assertThat(lone.can.refusals().count(Refusals.Kind.BAD_NOTICE)).isZero();
+    }
+
+    @Test
+    void aNoticeForARouteForgottenInARushIsIgnoredNotRefused() {
+        LoneNode lone = origin();
+        for (int i = 0; i <= OwnerShortcuts.TARGETS_REMEMBERED; i++) {
+            routedTo(lone, Point.of(0.9, 0.4));
+        }
+        notice(lone, 6, 6, box(new double[] {0.5, 0}, new double[] {1, 0.25}));
+        assertThat(lone.can.refusals().count(Refusals.Kind.BAD_NOTICE)).as("late, not hostile").isZero();
+        assertThat(routedTo(lone, Point.of(0.9, 0.1))).as("and not used").isEqualTo(NodeId.of(2));
+        lone.sim.runFor(PERIOD + 1);
+        notice(lone, 7, 7, box(new double[] {0.5, 0.75}, new double[] {1, 1}));
+        assertThat(lone.can.refusals().count(Refusals.Kind.BAD_NOTICE)).as("a period later").isEqualTo(1);
     }
 
     @Test

@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         description = "Measure cangrid's performance; each subcommand is one benchmark.",
         subcommands = {
             BenchCanCommand.class,
+            BenchClusterCommand.class,
             BenchEngineCommand.class,
             BenchJobsCommand.class,
             BenchNetCommand.class,

@@ -333,7 +333,8 @@ public final class JobBenchmark {
         return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1000.0;
     }
 
-    private static void delete(Path dir) {
+    /** Removes a bench's work directory, saying so when it cannot. */
+    static void delete(Path dir) {
         try (Stream<Path> all = Files.walk(dir)) {
             for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);

@@ -20,6 +20,14 @@ public record CanPConfig(Push push, Stop stop, Choice choice, Offers offers, Wai
     public static final int DEFAULT_REDIRECTS = 2;
     public static final int DEFAULT_SEEK_BUDGET = 32;
     public static final int DEFAULT_SEEK_WIDEST = 256;
+    /**
+     * Searches a node starts for its waiting jobs per update period, by default. At light and medium load a
+     * node rarely has more jobs waiting; in a grid given far more jobs than it has cores, every job waits,
+     * and searches that cannot find a free node would otherwise cost each node the length of its queue times
+     * the search's reach in messages every period.
+     */
+    public static final int DEFAULT_SEEKS_PER_PERIOD = 8;
+    public static final int MAX_SEEKS_PER_PERIOD = 1024;
     public static final int MAX_REDIRECTS = 16;
 
     public CanPConfig {
@@ -155,11 +163,12 @@ public record CanPConfig(Push push, Stop stop, Choice choice, Offers offers, Wai
     /**
      * CAN-PX's care of waiting jobs: moved to capable neighbours that become free ({@code rebalance}), and
      * searching their upper orthant once per period through {@code seekBudget} nodes (0 = off), a search that
-     * doubles each period a job keeps waiting, up to {@code seekWidest} nodes.
+     * doubles each period a job keeps waiting, up to {@code seekWidest} nodes; a node starts at most
+     * {@code seekPerPeriod} such searches an update period (0 = no bound), however many jobs wait in its queue.
      */
-    public record Waiting(boolean rebalance, int seekBudget, int seekWidest) {
+    public record Waiting(boolean rebalance, int seekBudget, int seekWidest, int seekPerPeriod) {
 
-        public static final Waiting NONE = new Waiting(false, 0, 0);
+        public static final Waiting NONE = new Waiting(false, 0, 0, 0);
 
         public Waiting {
             if (seekBudget < 0 || seekBudget > MAX_SEARCH_BUDGET) {
@@ -170,18 +179,31 @@ public record CanPConfig(Push push, Stop stop, Choice choice, Offers offers, Wai
                 throw new IllegalArgumentException("the widest seek must lie in [0, " + MAX_SEARCH_BUDGET
                         + "] nodes, was " + seekWidest);
             }
+            if (seekPerPeriod < 0 || seekPerPeriod > MAX_SEEKS_PER_PERIOD) {
+                throw new IllegalArgumentException("the searches a node starts per period must lie in [0, "
+                        + MAX_SEEKS_PER_PERIOD + "] (0 = no bound), was " + seekPerPeriod);
+            }
         }
 
         public Waiting withRebalance(boolean on) {
-            return new Waiting(on, seekBudget, seekWidest);
+            return new Waiting(on, seekBudget, seekWidest, seekPerPeriod);
         }
 
         public Waiting withSeekBudget(int nodes) {
-            return new Waiting(rebalance, nodes, seekWidest);
+            return new Waiting(rebalance, nodes, seekWidest, seekPerPeriod);
         }
 
         public Waiting withSeekWidest(int nodes) {
-            return new Waiting(rebalance, seekBudget, nodes);
+            return new Waiting(rebalance, seekBudget, nodes, seekPerPeriod);
+        }
+
+        public Waiting withSeekPerPeriod(int searches) {
+            return new Waiting(rebalance, seekBudget, seekWidest, searches);
+        }
+
+        /** Whether a node that started {@code started} searches this period may start another. */
+        public boolean maySeekAfter(int started) {
+            return seekPerPeriod == 0 || started < seekPerPeriod;
         }
 
         /** The budget of a waiting job's search in its {@code round}-th period of waiting (the first is 0). */
@@ -250,7 +272,7 @@ public record CanPConfig(Push push, Stop stop, Choice choice, Offers offers, Wai
         return calibrated(2).withStop(s -> s.withCount(StopCount.HERE))
                 .withOffers(o -> o.withRedirects(DEFAULT_REDIRECTS).withRefit(true))
                 .withWaiting(w -> w.withRebalance(true).withSeekBudget(DEFAULT_SEEK_BUDGET)
-                        .withSeekWidest(DEFAULT_SEEK_WIDEST));
+                        .withSeekWidest(DEFAULT_SEEK_WIDEST).withSeekPerPeriod(DEFAULT_SEEKS_PER_PERIOD));
     }
 
     public CanPConfig withPush(UnaryOperator<Push> change) {

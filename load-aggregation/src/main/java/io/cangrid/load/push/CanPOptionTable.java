@@ -99,6 +99,10 @@ public final class CanPOptionTable {
                     "the widest a waiting job's search grows to: it doubles each period the job keeps waiting, from"
                             + " seek up to this many nodes; at or below seek it never grows",
                     c -> c.waiting().seekWidest(), (c, v) -> c.withWaiting(w -> w.withSeekWidest(v))),
+            new CanPOption<>("seekPerPeriod", Kind.WHOLE,
+                    "the most searches a node starts for its waiting jobs in one update period, first in the queue"
+                            + " first, however many wait; 0: no bound",
+                    c -> c.waiting().seekPerPeriod(), (c, v) -> c.withWaiting(w -> w.withSeekPerPeriod(v))),
 
             // CAN-PX: the nearest-first search.
             new CanPOption<>("search", Kind.WHOLE,

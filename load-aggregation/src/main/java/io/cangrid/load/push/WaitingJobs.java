@@ -29,6 +29,12 @@ import java.util.Set;
  *
  * <p>Why both: measured, the few jobs that queue at light and medium load wait out a whole job of ten to
  * forty minutes ahead of them, so these few make most of the mean wait.
+ *
+ * <p>A node starts at most {@link CanPConfig.Waiting#seekPerPeriod()} searches a period, first in its queue
+ * first: in a grid handed far more jobs than it has cores every job waits, every search visits its whole
+ * reach in vain, and unbounded they cost each node its queue's length times that reach in messages every
+ * period, which measured took nine tenths of the nodes' time. Any job that moves to a free node shortens the
+ * queue for those behind it, so the first ones searching lose the others little.
  */
 final class WaitingJobs {
 
@@ -46,6 +52,8 @@ final class WaitingJobs {
     private final Set<JobId> sought = new HashSet<>();
     /** For each job waiting here, how many periodic rounds it has searched in: its next search is wider. */
     private final Map<JobId, Integer> roundsWaited = new HashMap<>();
+    /** Searches started since the last periodic round. */
+    private int seeksThisPeriod;
     private boolean started;
     private boolean seekScheduled;
 
@@ -91,6 +99,7 @@ final class WaitingJobs {
         List<JobProfile> stillWaiting = config.waiting().rebalance() ? moveToFreeNeighbours()
                 : agent.queue().waitingJobs();
         sought.clear();
+        seeksThisPeriod = 0;
         Set<JobId> waitingNow = new HashSet<>();
         for (JobProfile job : stillWaiting) {
             waitingNow.add(job.id());
@@ -98,10 +107,12 @@ final class WaitingJobs {
         roundsWaited.keySet().retainAll(waitingNow);
         if (config.waiting().seekBudget() > 0 && can.phase() == CanPhase.ACTIVE) {
             for (JobProfile job : stillWaiting) {
+                if (!config.waiting().maySeekAfter(seeksThisPeriod)) {
+                    break;
+                }
                 sought.add(job.id());
                 int round = roundsWaited.merge(job.id(), 1, Integer::sum);
-                seek(new WaitingSearch(job, can.id(), NONE, NONE, new double[0],
-                        config.waiting().seekBudgetInRound(round)));
+                startSeek(job, config.waiting().seekBudgetInRound(round));
             }
         }
         ctx.schedule(can.config().updatePeriodMillis(), this::round);
@@ -113,10 +124,18 @@ final class WaitingJobs {
             return;
         }
         for (JobProfile job : agent.queue().waitingJobs()) {
+            if (!config.waiting().maySeekAfter(seeksThisPeriod)) {
+                return; // the rest search in a later period
+            }
             if (sought.add(job.id())) {
-                seek(new WaitingSearch(job, can.id(), NONE, NONE, new double[0], config.waiting().seekBudget()));
+                startSeek(job, config.waiting().seekBudget());
             }
         }
+    }
+
+    private void startSeek(JobProfile job, int budget) {
+        seeksThisPeriod++;
+        seek(new WaitingSearch(job, can.id(), NONE, NONE, new double[0], budget));
     }
 
     /**

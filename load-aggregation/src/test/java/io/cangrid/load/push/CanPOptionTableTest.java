@@ -24,7 +24,8 @@ class CanPOptionTableTest {
             Map.entry("countSent", List.of("true", "false")), Map.entry("soonest", List.of("true", "false")),
             Map.entry("redirects", List.of("3", "4")), Map.entry("refit", List.of("true", "false")),
             Map.entry("rebalance", List.of("true", "false")), Map.entry("seek", List.of("8", "9")),
-            Map.entry("seekWidest", List.of("64", "65")), Map.entry("search", List.of("8", "9")),
+            Map.entry("seekWidest", List.of("64", "65")), Map.entry("seekPerPeriod", List.of("4", "5")),
+            Map.entry("search", List.of("8", "9")),
             Map.entry("verify", List.of("true", "false")));
 
     @Test
@@ -78,7 +79,7 @@ class CanPOptionTableTest {
         for (String setting : List.of("paper=true", "sf=3", "stopping=R4b", "stopCount=here", "idle=0", "maxPushes=64",
                 "objective=q/n2", "gentleClimb=false", "prompt=true", "score=queue/cpu", "bestFit=false",
                 "countSent=false", "soonest=false", "redirects=0", "refit=false", "rebalance=false", "seek=0",
-                "seekWidest=0", "search=0", "verify=false")) {
+                "seekWidest=0", "seekPerPeriod=0", "search=0", "verify=false")) {
             expected.put(setting.substring(0, setting.indexOf('=')), setting.substring(setting.indexOf('=') + 1));
         }
         Map<String, String> actual = new LinkedHashMap<>();
