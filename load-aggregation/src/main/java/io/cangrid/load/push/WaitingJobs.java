@@ -33,7 +33,7 @@ import java.util.Set;
  * <p>A node starts at most {@link CanPConfig.Waiting#seekPerPeriod()} searches a period, first in its queue
  * first: in a grid handed far more jobs than it has cores every job waits, every search visits its whole
  * reach in vain, and unbounded they cost each node its queue's length times that reach in messages every
- * period, which measured took nine tenths of the nodes' time. Any job that moves to a free node shortens the
+ * period, which measured took most of the nodes' time. Any job that moves to a free node shortens the
  * queue for those behind it, so the first ones searching lose the others little.
  */
 final class WaitingJobs {
