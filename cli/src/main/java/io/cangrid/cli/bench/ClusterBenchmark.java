@@ -1,8 +1,9 @@
 package io.cangrid.cli.bench;
 
-import io.cangrid.cli.CangridCommand;
 import io.cangrid.cli.node.LoopbackGrid;
 import io.cangrid.cli.node.SecretFile;
+import io.cangrid.cli.node.SubmitCommand;
+import io.cangrid.cli.node.WaitCommand;
 import io.cangrid.jobs.JobConfig;
 import io.cangrid.jobs.JobEvents;
 import io.cangrid.jobs.exec.ExecPolicy;
@@ -36,23 +37,6 @@ final class ClusterBenchmark {
     private ClusterBenchmark() {
     }
 
-    /** A client command run in this JVM, its output kept. */
-    private record Run(int exit, String out, String err) {
-
-        static Run of(String command, List<String> client, String... rest) {
-            List<String> args = new ArrayList<>(List.of(command));
-            args.addAll(client);
-            args.addAll(List.of(rest));
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            CommandLine line = CangridCommand.newCommandLine();
-            line.setOut(new PrintWriter(out, true));
-            line.setErr(new PrintWriter(err, true));
-            int exit = line.execute(args.toArray(String[]::new));
-            return new Run(exit, out.toString(), err.toString().strip());
-        }
-    }
-
     record Settings(int nodes, int jobs, long updatePeriodMillis, long endWaitSeconds) {
     }
 
@@ -63,6 +47,22 @@ final class ClusterBenchmark {
      */
     record Result(int nodes, int jobs, String execution, double submitSeconds, double submittedPerSecond,
             double endedSeconds, int waitExit, long updatePeriodMillis) {
+    }
+
+    /** A client command run in this JVM, its output kept. */
+    private record Run(int exit, String out, String err) {
+
+        static Run of(Object command, List<String> client, String... rest) {
+            List<String> args = new ArrayList<>(client);
+            args.addAll(List.of(rest));
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            CommandLine line = new CommandLine(command);
+            line.setOut(new PrintWriter(out, true));
+            line.setErr(new PrintWriter(err, true));
+            int exit = line.execute(args.toArray(String[]::new));
+            return new Run(exit, out.toString(), err.toString().strip());
+        }
     }
 
     static Result run(Settings s) throws InterruptedException {
@@ -82,7 +82,7 @@ final class ClusterBenchmark {
                     dir.resolve("client.key").toString(), "--clusters-dir", dir.resolve("clusters").toString(),
                     "--peer", grid.address(0));
             long start = System.nanoTime();
-            Run submit = Run.of("submit", client, "-f", dir.resolve("cluster.sub").toString());
+            Run submit = Run.of(new SubmitCommand(), client, "-f", dir.resolve("cluster.sub").toString());
             double submitSeconds = (System.nanoTime() - start) / 1e9;
             Matcher cluster = SUBMITTED.matcher(submit.out);
             if (submit.exit != 0 || !cluster.find()) {
@@ -92,7 +92,7 @@ final class ClusterBenchmark {
             double endedSeconds = Double.NaN;
             int waitExit = -1;
             if (s.endWaitSeconds() > 0) {
-                Run wait = Run.of("wait", client, "--timeout", s.endWaitSeconds() + "s", cluster.group(1));
+                Run wait = Run.of(new WaitCommand(), client, "--timeout", s.endWaitSeconds() + "s", cluster.group(1));
                 endedSeconds = (System.nanoTime() - start) / 1e9;
                 waitExit = wait.exit;
             }
