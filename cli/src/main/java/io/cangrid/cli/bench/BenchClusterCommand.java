@@ -29,15 +29,11 @@ public final class BenchClusterCommand implements Callable<Integer> {
     @Mixin
     private JsonOption json;
 
-    @Option(names = "--nodes", defaultValue = "16", description = "Nodes (default: ${DEFAULT-VALUE}).")
-    private int nodes;
+    @Mixin
+    private LoopbackGridOptions grid;
 
     @Option(names = "--jobs", defaultValue = "10000", description = "Jobs the file queues (default: ${DEFAULT-VALUE}).")
     private int jobs;
-
-    @Option(names = "--period", defaultValue = "1000",
-            description = "Update period of the nodes, in ms (default: ${DEFAULT-VALUE}).")
-    private long periodMillis;
 
     @Option(names = "--end-wait", defaultValue = "600",
             description = "Seconds to wait for every job to end after the submission, as cangrid wait does (default: ${DEFAULT-VALUE};"
@@ -46,12 +42,11 @@ public final class BenchClusterCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        Validation.inRange(spec, "--nodes", nodes, 2, 256);
+        grid.validate(spec);
         Validation.inRange(spec, "--jobs", jobs, 1, 1_000_000);
-        Validation.inRange(spec, "--period", periodMillis, 50, 60_000);
         Validation.inRange(spec, "--end-wait", endWaitSeconds, 0, 86_400);
         LogLevels.quietNodes();
-        ClusterBenchmark.Result r = ClusterBenchmark.run(new ClusterBenchmark.Settings(nodes, jobs, periodMillis,
+        ClusterBenchmark.Result r = ClusterBenchmark.run(new ClusterBenchmark.Settings(grid.nodes, jobs, grid.periodMillis,
                 endWaitSeconds));
         if (json.enabled()) {
             JsonOutput.print(spec, r);

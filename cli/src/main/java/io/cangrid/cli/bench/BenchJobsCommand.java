@@ -29,8 +29,8 @@ public final class BenchJobsCommand implements Callable<Integer> {
     @Mixin
     private JsonOption json;
 
-    @Option(names = "--nodes", defaultValue = "16", description = "Nodes (default: ${DEFAULT-VALUE}).")
-    private int nodes;
+    @Mixin
+    private LoopbackGridOptions grid;
 
     @Option(names = "--jobs", defaultValue = "2000", description = "Measured jobs (default: ${DEFAULT-VALUE}).")
     private int jobs;
@@ -58,22 +58,17 @@ public final class BenchJobsCommand implements Callable<Integer> {
             description = "Seconds of work per job, which a run node lets pass (default: ${DEFAULT-VALUE}).")
     private double work;
 
-    @Option(names = "--period", defaultValue = "1000",
-            description = "Update period of the nodes, in ms (default: ${DEFAULT-VALUE}).")
-    private long periodMillis;
-
     @Override
     public Integer call() throws InterruptedException {
-        Validation.inRange(spec, "--nodes", nodes, 2, 256);
+        grid.validate(spec);
         Validation.inRange(spec, "--jobs", jobs, 1, 1_000_000);
         Validation.inRange(spec, "--warmup", warmup, 0, 1_000_000);
         Validation.inRange(spec, "--submitters", submitters, 1, 256);
-        Validation.inRange(spec, "--period", periodMillis, 50, 60_000);
         Validation.inRange(spec, "--rate", rate, 0, 100_000);
         Validation.require(work >= 0 && work <= 60, spec, "--work must be between 0 and 60 seconds");
         LogLevels.quietNodes();
-        JobBenchmark.Result r = JobBenchmark.run(new JobBenchmark.Settings(nodes, jobs, warmup, submitters, rate, work,
-                periodMillis, via));
+        JobBenchmark.Result r = JobBenchmark.run(new JobBenchmark.Settings(grid.nodes, jobs, warmup, submitters, rate,
+                work, grid.periodMillis, via));
         if (json.enabled()) {
             JsonOutput.print(spec, r);
         } else {
