@@ -36,8 +36,8 @@ public final class BenchClusterCommand implements Callable<Integer> {
     private int jobs;
 
     @Option(names = "--end-wait", defaultValue = "600",
-            description = "Seconds to wait for every job to end after the submission, as cangrid wait does (default: ${DEFAULT-VALUE};"
-                    + " 0: do not wait).")
+            description = "Seconds to wait for every job to end after the submission, as cangrid wait does"
+                    + " (default: ${DEFAULT-VALUE}; 0: do not wait).")
     private long endWaitSeconds;
 
     @Override

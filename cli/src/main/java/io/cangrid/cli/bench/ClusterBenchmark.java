@@ -69,12 +69,22 @@ final class ClusterBenchmark {
         Path dir;
         try {
             dir = Files.createTempDirectory("cangrid-bench-cluster");
-            Files.writeString(dir.resolve("cluster.sub"), "# " + s.jobs() + " jobs that do nothing\n"
-                    + "executable = " + PROGRAM + "\n" + "arguments = \"-c 'exit 0'\"\n" + "queue " + s.jobs() + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a work directory for the bench", e);
         }
         Path secret = dir.resolve("secret");
+        try {
+            Files.writeString(dir.resolve("cluster.sub"), "# " + s.jobs() + " jobs that do nothing\n"
+                    + "executable = " + PROGRAM + "\n" + "arguments = \"-c 'exit 0'\"\n" + "queue " + s.jobs() + "\n");
+            return measure(s, dir, secret);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the bench's submit file in " + dir, e);
+        } finally {
+            JobBenchmark.delete(dir);
+        }
+    }
+
+    private static Result measure(Settings s, Path dir, Path secret) throws InterruptedException {
         try (LoopbackGrid grid = LoopbackGrid.start(s.nodes(), SecretFile.load(secret, true), dir.resolve("grid"),
                 ExecPolicy.parse("allow:" + PROGRAM), s.updatePeriodMillis(), JobConfig.defaults(), JobEvents.NONE, 2)) {
             Thread.sleep(SETTLE_PERIODS * s.updatePeriodMillis());
@@ -98,8 +108,6 @@ final class ClusterBenchmark {
             }
             return new Result(s.nodes(), s.jobs(), "confined processes (" + PROGRAM + " -c 'exit 0')", submitSeconds,
                     s.jobs() / submitSeconds, endedSeconds, waitExit, s.updatePeriodMillis());
-        } finally {
-            JobBenchmark.delete(dir);
         }
     }
 }
