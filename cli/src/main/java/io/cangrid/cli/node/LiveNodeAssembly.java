@@ -7,6 +7,7 @@ import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.NodeProgramFactory;
 import io.cangrid.overlay.Point;
 import io.cangrid.jobs.BothJobEvents;
+import io.cangrid.jobs.exec.Cgroups;
 import io.cangrid.jobs.exec.Confinement;
 import io.cangrid.jobs.exec.ExecSettings;
 import io.cangrid.jobs.exec.ProcessExecution;
@@ -199,6 +200,26 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
             return gateway;
         };
     }
+
+    /**
+     * Gives back what the node took of the machine for its jobs (its cgroup directories) once it has stopped:
+     * a node that ran nothing made none. With {@code endRuns}, runs still in them are ended first (a test
+     * grid's crashed nodes, whose runs no watcher ends while their process lives); otherwise the node waits,
+     * bounded, for its aborted runs to leave.
+     */
+    static void releaseMachine(Path workdir, ExecSettings exec, boolean endRuns) throws InterruptedException {
+        if (!exec.policy().runsAnything()) {
+            return;
+        }
+        Cgroups cgroups = Cgroups.detect(key(workdir));
+        if (endRuns) {
+            cgroups.reapLeftovers();
+        }
+        cgroups.releaseWithin(RELEASE_WAIT_MILLIS);
+    }
+
+    /** How long a stopping node waits for its aborted runs to leave their cgroups. */
+    static final long RELEASE_WAIT_MILLIS = 2_000;
 
     /** Names a work directory's cgroups: the same for the same directory, whichever process runs on it. */
     static String key(Path workdir) {

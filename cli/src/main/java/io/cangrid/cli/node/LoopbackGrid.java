@@ -224,5 +224,14 @@ public final class LoopbackGrid implements AutoCloseable {
         for (int i = 0; i < nodes.size(); i++) {
             JobStore.flushIn(LiveNodeAssembly.jobStoreIn(workdir.resolve("node-" + i)));
         }
+        // The nodes' work directories become the caller's, to remove: their cgroups go first, or nothing would.
+        try {
+            for (java.util.Map.Entry<Integer, ExecPolicy> e : policies.entrySet()) {
+                LiveNodeAssembly.releaseMachine(workdir.resolve("node-" + e.getKey()), ExecSettings.of(e.getValue()),
+                        true);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -238,6 +238,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             }
             node.start(program).join();
             node.stopped().join();
+            LiveNodeAssembly.releaseMachine(dir, execSettings, false);
             if (abandoned.get() != null) {
                 throw new UserError("could not join the grid: " + abandoned.get());
             }

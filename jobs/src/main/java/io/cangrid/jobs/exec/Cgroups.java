@@ -209,6 +209,27 @@ public final class Cgroups {
         bases.values().forEach(Cgroups::removeQuietly);
     }
 
+    /**
+     * Removes this node's cgroup directories once the runs still ending have removed theirs, waiting at most
+     * {@code millis}: a stopping node's aborted runs end on their own threads. Returns whether all are gone;
+     * what is left is ended and removed by the node's next start on the same work directory.
+     */
+    public boolean releaseWithin(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        while (true) {
+            release();
+            if (bases.values().stream().noneMatch(Files::exists)) {
+                return true;
+            }
+            if (System.nanoTime() >= deadline) {
+                log.info("cgroups {} still hold runs; the node's next start on its work directory ends them",
+                        bases.values());
+                return false;
+            }
+            Thread.sleep(50);
+        }
+    }
+
     /** E.g. "cgroup v1 (freezer, memory, pids)". */
     public String describe() {
         return !available() ? "no cgroups" : v2 ? "cgroup v2" + (limitsMemory() ? " (memory)" : "")

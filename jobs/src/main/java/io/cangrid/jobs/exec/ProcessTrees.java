@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,6 +23,9 @@ import org.slf4j.LoggerFactory;
 final class ProcessTrees {
 
     private static final Logger log = LoggerFactory.getLogger(ProcessTrees.class);
+
+    /** How many times the session is swept: each pass ends what forked while the one before was killing. */
+    private static final int SWEEPS = 10;
 
     private ProcessTrees() {
     }
@@ -38,10 +43,29 @@ final class ProcessTrees {
             p.destroyForcibly();
         }
         if (!sessions.isEmpty()) {
-            for (long pid : inSessions(sessions)) {
-                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-            }
+            sweep(sessions, ProcessTrees::inSessions,
+                    pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
         }
+    }
+
+    /**
+     * Kills the live processes of {@code sessions} until a pass finds none: a process of the run that was
+     * forking while it was listed starts a child nobody listed, and the next pass ends it (a killed process
+     * cannot fork again). Returns whether the sessions were found empty within {@link #SWEEPS} passes.
+     */
+    static boolean sweep(Set<Long> sessions, Function<Set<Long>, List<Long>> live, LongConsumer kill) {
+        for (int pass = 0; pass < SWEEPS; pass++) {
+            List<Long> found = live.apply(sessions);
+            if (found.isEmpty()) {
+                return true;
+            }
+            found.forEach(kill::accept);
+        }
+        if (live.apply(sessions).isEmpty()) {
+            return true;
+        }
+        log.warn("processes of sessions {} were still starting after {} sweeps", sessions, SWEEPS);
+        return false;
     }
 
     /**
@@ -71,7 +95,7 @@ final class ProcessTrees {
         }
     }
 
-    /** Processes whose session is one of {@code sessions} (Linux /proc; none elsewhere). */
+    /** Live processes (not zombies) whose session is one of {@code sessions} (Linux /proc; none elsewhere). */
     private static List<Long> inSessions(Set<Long> sessions) {
         List<Long> found = new ArrayList<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
@@ -91,11 +115,17 @@ final class ProcessTrees {
         return found;
     }
 
-    /** Field 6 of /proc/PID/stat, read after the command's closing parenthesis (a command may hold spaces). */
+    /**
+     * Field 6 of /proc/PID/stat, read after the command's closing parenthesis (a command may hold spaces);
+     * -1 for a zombie, which is already dead and only waits for its parent.
+     */
     private static long session(Path stat) {
         try {
             String s = Files.readString(stat, StandardCharsets.US_ASCII);
             String[] f = s.substring(s.lastIndexOf(')') + 2).split(" ");
+            if (f[0].equals("Z") || f[0].equals("X")) {
+                return -1;
+            }
             return Long.parseLong(f[3]);
         } catch (IOException | RuntimeException e) {
             return -1; // the process ended meanwhile

@@ -95,9 +95,14 @@ final class ExecFixture {
 
     /** Waits until some process holds {@code marker}, at most {@code atMost}. */
     static boolean appears(Duration atMost, String marker) throws InterruptedException {
+        return appears(atMost, marker, 1);
+    }
+
+    /** Waits until at least {@code count} processes hold {@code marker}, at most {@code atMost}. */
+    static boolean appears(Duration atMost, String marker, int count) throws InterruptedException {
         long deadline = System.nanoTime() + atMost.toNanos();
         while (System.nanoTime() < deadline) {
-            if (!withMarker(marker).isEmpty()) {
+            if (withMarker(marker).size() >= count) {
                 return true;
             }
             Thread.sleep(20);

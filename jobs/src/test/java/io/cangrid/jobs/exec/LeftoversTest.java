@@ -63,6 +63,8 @@ class LeftoversTest {
         Files.createDirectories(run.resolve("work"));
         // As a run's first process: leading a session of its own, with a detached child in it.
         leftover = new ProcessBuilder("setsid", "sh", "-c", "(sleep " + marker + " &); exec sleep " + marker).start();
+        // A previous life's run has long been running: both its processes exist before the node restarts.
+        assertThat(ExecFixture.appears(Duration.ofSeconds(10), marker, 2)).isTrue();
         ProcessHandle h = leftover.toHandle();
         long started = h.info().startInstant().map(Instant::toEpochMilli).orElseThrow();
         Files.writeString(run.resolve("pid"), h.pid() + " " + started + "\n", StandardCharsets.US_ASCII);
