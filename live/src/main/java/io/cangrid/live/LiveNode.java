@@ -39,6 +39,7 @@ public final class LiveNode implements NodeContext {
     private final Revocations revocations;
     private final StaticAgreements agreements;
     private final PeerLinks links;
+    private final FaultLayer faults;
     private final RandomGenerator random;
     private final CompletableFuture<Void> stopped = new CompletableFuture<>();
     private final LongAdder delivered = new LongAdder();
@@ -57,6 +58,7 @@ public final class LiveNode implements NodeContext {
         this.agreements = new StaticAgreements(key);
         this.random = new SplittableRandom(seeds.nextLong());
         this.links = new PeerLinks(this, runtime.config());
+        this.faults = new FaultLayer(loop, id.shortName(), links::send, () -> state != State.STOPPED);
     }
 
     void listenOn(Channel serverChannel) {
@@ -102,6 +104,19 @@ public final class LiveNode implements NodeContext {
         return stopped;
     }
 
+    /**
+     * Applies the link faults {@code file} describes ({@link LinkFaults}) to what this node sends from now on,
+     * reading it again while the node runs: for tests across hosts. An absent file means no faults.
+     */
+    public void faultsFrom(java.nio.file.Path file) {
+        loop.execute(() -> faults.watch(file));
+    }
+
+    /** The link faults in force now (tests). */
+    LinkFaults linkFaults() {
+        return faults.faults();
+    }
+
     /** Stops at once, without a word to anyone: what a killed process looks like to its peers. */
     public void crash() {
         state = State.STOPPED;
@@ -122,7 +137,7 @@ public final class LiveNode implements NodeContext {
     }
 
     public NetStats stats() {
-        return new NetStats(links.sent(), delivered.sum(), links.dropped(), runtime.rejects().rejected(),
+        return new NetStats(links.sent(), delivered.sum(), links.dropped() + faults.dropped(), runtime.rejects().rejected(),
                 links.connections());
     }
 
@@ -162,7 +177,7 @@ public final class LiveNode implements NodeContext {
         if (to.value() == id.value()) {
             post(() -> deliver(id, message));
         } else {
-            links.send(to, message);
+            faults.send(to, message);
         }
     }
 

@@ -236,6 +236,11 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
                 throw new UserError(e.getMessage(), e);
             }
+            if (settings.faultsFile() != null) {
+                log.warn("link faults from {} apply to everything this node sends (grid.faults-file: for tests)",
+                        settings.faultsFile());
+                node.faultsFrom(settings.faultsFile());
+            }
             node.start(program).join();
             node.stopped().join();
             LiveNodeAssembly.releaseMachine(dir, execSettings, false);

@@ -37,15 +37,18 @@ import java.util.stream.Stream;
  *                        ({@code grid.files.max-job-input}, {@code grid.files.max-job-output})
  * @param owner           the {@code owner.*} values as written, a key absent when not set: they are parsed
  *                        with the owner options that win over them ({@code OwnerSettings})
+ * @param faultsFile      a file of link faults (delay, jitter, loss, one-way cuts; {@code LinkFaults}) the node
+ *                        applies to what it sends and reads again while it runs, for tests across hosts; null
+ *                        (the default) for none ({@code grid.faults-file})
  */
 public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long maxFrameBytes, Duration idleTimeout,
         int maxRuns, long jobMemoryLimit, long jobDiskQuota, long jobOutputLimit, long jobStreamLimit,
-        Map<String, String> owner, FileQuotas files) {
+        Map<String, String> owner, FileQuotas files, Path faultsFile) {
 
     private static final Set<String> GRID_KEYS = Set.of("grid.update-period", "grid.heartbeat-period",
             "grid.max-frame-size", "grid.idle-timeout", "grid.max-runs", "grid.job.memory-limit", "grid.job.disk-quota",
             "grid.job.output-limit", "grid.job.stream-limit", "grid.files.cache-size", "grid.files.results-size",
-            "grid.files.max-job-input", "grid.files.max-job-output");
+            "grid.files.max-job-input", "grid.files.max-job-output", "grid.faults-file");
 
     static final Set<String> KEYS = Stream.concat(GRID_KEYS.stream(), OwnerSettings.KEYS.stream())
             .collect(Collectors.toUnmodifiableSet());
@@ -104,7 +107,8 @@ public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long
                     c.getMemorySize("grid.max-frame-size").toBytes(), c.getDuration("grid.idle-timeout"),
                     c.getInt("grid.max-runs"), c.getMemorySize("grid.job.memory-limit").toBytes(),
                     c.getMemorySize("grid.job.disk-quota").toBytes(), c.getMemorySize("grid.job.output-limit").toBytes(),
-                    c.getMemorySize("grid.job.stream-limit").toBytes(), ownerValues(c), fileQuotas(c));
+                    c.getMemorySize("grid.job.stream-limit").toBytes(), ownerValues(c), fileQuotas(c),
+                    c.hasPath("grid.faults-file") ? Path.of(c.getString("grid.faults-file")) : null);
             if (s.updatePeriod.toMillis() <= 0 || s.heartbeatPeriod.toMillis() <= 0 || s.idleTimeout.toMillis() <= 0) {
                 throw new UserError("grid periods and timeouts must be positive");
             }
@@ -121,6 +125,8 @@ public record NodeSettings(Duration updatePeriod, Duration heartbeatPeriod, long
             return s;
         } catch (ConfigException e) {
             throw new UserError("node setting: " + e.getMessage());
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new UserError("grid.faults-file: " + e.getMessage());
         }
     }
 
