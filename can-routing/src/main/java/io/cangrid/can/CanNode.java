@@ -12,6 +12,9 @@ import io.cangrid.can.message.NeighbourProbe;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.message.OwnerNotice;
+import io.cangrid.can.message.WorldBeacon;
+import io.cangrid.can.message.WorldHello;
+import io.cangrid.can.message.WorldMerge;
 import io.cangrid.can.message.RouteEnvelope;
 import io.cangrid.can.message.Takeover;
 import io.cangrid.can.message.ZoneHandoff;
@@ -76,6 +79,10 @@ public final class CanNode {
     private Refusals refusals;
     /** Owners our routes reached and what they hold; null unless {@link #useOwnerShortcuts()}. */
     private OwnerShortcuts shortcuts;
+    /** This node's world and the nodes it presumed dead; null unless {@link #useReunions()}. */
+    private Reunions reunions;
+    /** True from leaving one world until the join of the other is asked for. */
+    private boolean betweenWorlds;
 
     /** A message kept while joining, with the node whose session it came on (null when routed). */
     private record Kept(NodeId from, CanMessage message) {
@@ -133,11 +140,33 @@ public final class CanNode {
         this.shortcuts = new OwnerShortcuts(config.updatePeriodMillis());
     }
 
+    /**
+     * The two sides of a partition that lasted longer than the death timeout become one grid again when it
+     * heals: the younger side's nodes join the older one's ({@link Reunions}). Live nodes turn it on;
+     * simulations leave it off unless a test asks, so their message counts and results stay the papers'.
+     */
+    public void useReunions() {
+        this.reunions = new Reunions(this);
+    }
+
+    /** This node's world's leader, or null without {@link #useReunions()} (or before it knows one). */
+    public NodeId worldLeader() {
+        return reunions == null ? null : reunions.leader();
+    }
+
+    /** How many times this node left its world for an older one it met (0 without {@link #useReunions()}). */
+    public int worldDepartures() {
+        return reunions == null ? 0 : reunions.departures();
+    }
+
     // ---- life cycle ---------------------------------------------------------------------------------
 
     /** Starts a new grid: this node holds the whole space. */
     public void startAsFirst() {
         requirePhase(CanPhase.IDLE, "start a grid");
+        if (reunions != null) {
+            reunions.startedGrid();
+        }
         zones.add(Zone.wholeSpace(point.dimensions()));
         becomeActive();
     }
@@ -197,6 +226,13 @@ public final class CanNode {
         if (phase == CanPhase.LEFT) {
             return;
         }
+        if (betweenWorlds && !(message instanceof WorldHello || message instanceof WorldMerge
+                || message instanceof JoinAccept)) {
+            // Left one world, not yet in the other: nothing of either is ours to take, but the answer to a
+            // join asked before leaving, whose owner already gave us a zone: refusing it would leave that
+            // zone to no one. Were it of the world left, its owner's word to leave follows it here.
+            return;
+        }
         if (message instanceof NeighbourState s) {
             NeighbourState admitted = admit(from, s);
             if (admitted != null) {
@@ -223,9 +259,66 @@ public final class CanNode {
             }
         } else if (message instanceof OwnerNotice notice) {
             onOwnerNotice(from, notice);
+        } else if (message instanceof WorldHello || message instanceof WorldMerge) {
+            onWorld(from, message);
         } else {
             log.warn("{}: unknown CAN message {} from {}", ctxName(), message.getClass().getName(), from);
         }
+    }
+
+    private void onWorld(NodeId from, CanMessage message) {
+        if (reunions == null || phase == CanPhase.IDLE || phase == CanPhase.LEFT) {
+            return;
+        }
+        if (!WorldCheck.ok(message, from, point.dimensions())) {
+            refuse(Refusals.Kind.BAD_WORLD, from, "a world's word");
+        } else if (phase == CanPhase.JOINING) {
+            if (message instanceof WorldMerge m) {
+                // Joining again inside a world that is leaving: join the older one instead.
+                reunions.onMergeWhileJoining(m);
+            }
+        } else if (message instanceof WorldHello h) {
+            reunions.onHello(from, h);
+        } else if (message instanceof WorldMerge m) {
+            reunions.onMerge(from, m);
+        }
+    }
+
+    /**
+     * This node's world met an older one and this node leaves it: it gives up its zones without handing them
+     * to anyone (its world's nodes all leave too), tells its neighbours through an empty claim, and joins
+     * the older world at its point through {@code through}.
+     */
+    void joinAnotherWorld(NodeId through) {
+        takeovers.cancelAll();
+        if (table.size() > 0 && !zones.isEmpty()) {
+            // Its nodes normally all leave with us, but should some stay, they get our space as on a leave.
+            new Departure(this).handOverAll();
+        }
+        List<NeighbourEntry> former = new ArrayList<>(table.entries());
+        zones.clear();
+        version++;
+        claim = null;
+        Outgoing out = new Outgoing();
+        for (NeighbourEntry e : former) {
+            ctx.send(e.id(), out.to(e.id()));
+            forget(e.id(), e.version());
+        }
+        listener.zonesChanged();
+        if (tick != null) {
+            tick.cancel();
+        }
+        phase = CanPhase.JOINING;
+        joinDesk.cancel();
+        // The word to leave spreads through our world within moments; joining only after it has, this node
+        // meets none of its old world's nodes in the new one, where their claims would unsettle the tiling.
+        betweenWorlds = true;
+        ctx.schedule(Reunions.QUIET_PERIODS * config.updatePeriodMillis(), () -> {
+            betweenWorlds = false;
+            if (phase == CanPhase.JOINING) {
+                joinDesk.requestJoin(List.of(through));
+            }
+        });
     }
 
     /** Routes {@code payload} to the owner of {@code target} (this node, if it owns the point). */
@@ -385,6 +478,12 @@ public final class CanNode {
         if (phase != CanPhase.ACTIVE) {
             return;
         }
+        if (reunions != null && table.get(from) == null && reunions.greetIfForeign(from, s.world())) {
+            // Not our neighbour, and of another world (come through a random walk to an old acquaintance, or
+            // from a node still leaving): its claims belong to a tiling only one of which stays, and weighed
+            // against ours they would leave space to no one. The worlds have been introduced instead.
+            return;
+        }
         NodeZones theirs = s.self();
         long now = ctx.now();
         NeighbourEntry known = table.get(from);
@@ -394,6 +493,9 @@ public final class CanNode {
             // steady state of every settled overlay, and then the list carries no change either.
             NodeZones[] news = known.absorbList(s);
             known.heard(s, now);
+            if (reunions != null && s.world() != null) {
+                reunions.onState(from, s.world());
+            }
             readList(from, news);
             if (table.get(from) == known) {
                 listener.neighbourStateReceived(known);
@@ -415,6 +517,9 @@ public final class CanNode {
             NeighbourEntry e = table.put(theirs, now);
             news = e.absorbList(s);
             e.heard(s, now);
+            if (reunions != null && s.world() != null) {
+                reunions.onState(from, s.world());
+            }
             dropEmptied(table.reconcile(e));
             // Every other entry was checked against our zones when it came in or when they last changed.
             dropEmptied(table.yieldTo(zones.toArray(), List.of(e)));
@@ -424,6 +529,11 @@ public final class CanNode {
             }
         } else {
             boolean listsUs = listsMe(s, known);
+            if (reunions != null && known != null && theirs.zones().length == 0) {
+                // A neighbour that gave up every zone may have left for an older world; if we are left in a
+                // younger one, greeting it is how we find out.
+                reunions.lost(from);
+            }
             forget(from, theirs.version());
             news = s.carriesList() ? s.neighbours() : s.changed();
             if (listsUs) {
@@ -562,6 +672,7 @@ public final class CanNode {
 
     private void becomeActive() {
         phase = CanPhase.ACTIVE;
+        betweenWorlds = false;
         version++;
         claim = null;
         long phaseShift = ctx.random().nextLong(config.updatePeriodMillis());
@@ -588,6 +699,9 @@ public final class CanNode {
                 table.remove(dead.id());
                 listener.neighbourRemoved(dead.id());
                 takeovers.presumeDead(dead);
+                if (reunions != null) {
+                    reunions.lost(dead.id());
+                }
             }
         }
         new Departure(this).returnStrayZones();
@@ -598,6 +712,10 @@ public final class CanNode {
             // that missed some catches up without asking.
             rebaseList();
             ticksSinceBase = 0;
+        }
+        if (reunions != null) {
+            // Before the states: a node that does not take us for a neighbour learns our world first.
+            reunions.tick();
         }
         Outgoing out = new Outgoing();
         for (NeighbourEntry e : table.entries()) {
@@ -792,7 +910,7 @@ public final class CanNode {
 
         private NeighbourState build(boolean base) {
             return new NeighbourState(claim(), point, capabilities, base ? list.base() : null, list.baseVersion(),
-                    list.changed(), list.dropped(), list.version(), ext);
+                    list.changed(), list.dropped(), list.version(), ext, reunions == null ? null : reunions.beacon());
         }
     }
 

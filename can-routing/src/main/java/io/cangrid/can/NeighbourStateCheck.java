@@ -42,7 +42,8 @@ final class NeighbourStateCheck {
             return Refusals.Kind.WRONG_SENDER;
         }
         if (!claimOk(s.self(), dims) || !pointOk(s.point(), dims) || !claimsOk(s.listed(), dims)
-                || !claimsOk(s.changed(), dims) || !nodesOk(s.dropped())) {
+                || !claimsOk(s.changed(), dims) || !nodesOk(s.dropped())
+                || (s.world() != null && !WorldCheck.ok(s.world()))) {
             return Refusals.Kind.MALFORMED_STATE;
         }
         return null;

@@ -35,7 +35,12 @@ public final class Refusals {
          * An owner's notice of its zones that is malformed, answers none of this node's routes, or overlaps
          * space this node or its neighbours hold.
          */
-        BAD_NOTICE
+        BAD_NOTICE,
+        /**
+         * A world's beacon, hello or merge word with a missing value, a negative term or age, or a hello whose
+         * claim is malformed or not its sender's.
+         */
+        BAD_WORLD
     }
 
     private static final Logger log = LoggerFactory.getLogger(Refusals.class);

@@ -25,6 +25,7 @@ import io.cangrid.overlay.resource.Capabilities;
  * @param listVersion numbers the sender's list as it is now: the same number means the same list, so a
  *     receiver that has read it once need not read it again; {@link #UNVERSIONED} (with the whole list in
  *     {@code listed}) asks for a full reading every time
+ * @param world the sender's world (see {@code Reunions}), or null from a node that keeps none
  */
 public record NeighbourState(
         NodeZones self,
@@ -35,7 +36,8 @@ public record NeighbourState(
         NodeZones[] changed,
         NodeId[] dropped,
         long listVersion,
-        Message extension) implements CanMessage {
+        Message extension,
+        WorldBeacon world) implements CanMessage {
 
     public static final long UNVERSIONED = -1;
     private static final NodeZones[] NO_CLAIMS = new NodeZones[0];
@@ -50,6 +52,12 @@ public record NeighbourState(
         }
     }
 
+    /** A state of a node that keeps no world. */
+    public NeighbourState(NodeZones self, Point point, Capabilities capabilities, NodeZones[] listed,
+            long baseVersion, NodeZones[] changed, NodeId[] dropped, long listVersion, Message extension) {
+        this(self, point, capabilities, listed, baseVersion, changed, dropped, listVersion, extension, null);
+    }
+
     /** A state with the whole list, read in full on every arrival. */
     public NeighbourState(NodeZones self, Point point, Capabilities capabilities, NodeZones[] neighbours,
             Message extension) {
@@ -58,7 +66,8 @@ public record NeighbourState(
 
     /** The same state with another extension (a receiver's stand-in for one its layer refused). */
     public NeighbourState withExtension(Message other) {
-        return new NeighbourState(self, point, capabilities, listed, baseVersion, changed, dropped, listVersion, other);
+        return new NeighbourState(self, point, capabilities, listed, baseVersion, changed, dropped, listVersion, other,
+                world);
     }
 
     /** True when the message carries the sender's base list, not only the changes since it. */

@@ -192,6 +192,8 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
             if (node.overlay() instanceof CanOverlay overlay) {
                 // Jobs cross a stack of alike nodes in one hop once their owners have answered.
                 overlay.can().useOwnerShortcuts();
+                // The two sides of a partition that healed become one grid again (the younger joins the older).
+                overlay.can().useReunions();
                 overlay.can().addListener(new NodeEventsLog(overlay.can()));
                 overlay.can().addListener(extraListener);
             }

@@ -1,0 +1,30 @@
+package io.cangrid.can;
+
+import io.cangrid.can.message.CanMessage;
+import io.cangrid.can.message.WorldBeacon;
+import io.cangrid.can.message.WorldHello;
+import io.cangrid.can.message.WorldMerge;
+import io.cangrid.overlay.NodeId;
+
+/** What a world's word must be before {@link Reunions} reads it. */
+final class WorldCheck {
+
+    private WorldCheck() {
+    }
+
+    /** A world as a state message carries it. */
+    static boolean ok(WorldBeacon b) {
+        return b.leader() != null && b.term() >= 0 && b.age() >= 0 && b.age() <= Reunions.MAX_AGE;
+    }
+
+    static boolean ok(CanMessage m, NodeId from, int dims) {
+        if (m instanceof WorldHello h) {
+            return h.leader() != null && h.term() >= 0 && NeighbourStateCheck.claimOk(h.claim(), dims)
+                    && h.claim().node().equals(from);
+        }
+        if (m instanceof WorldMerge w) {
+            return w.leader() != null && w.term() >= 0 && w.through() != null;
+        }
+        return false;
+    }
+}
