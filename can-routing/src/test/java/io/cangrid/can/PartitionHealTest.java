@@ -24,6 +24,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * whole space, and neither knows the other is back when the cut heals. With reunions ({@link Reunions}) the
  * younger side's nodes join the older side's grid and one grid settles; without, two tilings stay. A crash
  * of the node that leads the world sends nobody anywhere. Seeds run 1..{@code -Dheal.seeds} (default 40).
+ *
+ * <p>Over 300 seeds, known failures (see {@code docs/evaluation.md}): the forty-node cut leaves a sliver of
+ * space to no one in seed 157 (a node of the younger world whose join into the older one never ends), and the
+ * ten-period cut, which the overlay settles zone by zone as it did before reunions, leaves a hole in seeds 182,
+ * 184, 188, 199 and 228.
  */
 class PartitionHealTest {
 
@@ -66,6 +71,8 @@ class PartitionHealTest {
         CanSimulation grid = grid(seed, 8, true);
         cutAndHeal(grid, 3, 60);
         int periods = grid.settle(10);
+        System.out.println("PartitionHealTest: 8 nodes, 3 cut off for 60 periods, seed " + seed + ": one grid "
+                + periods + " periods after the heal");
         assertThat(periods).as("seed %d: %s", seed, grid.inspect().describe()).isNotNegative();
         assertThat(grid.activeCount()).as("seed %d", seed).isEqualTo(8);
         assertThat(grid.activeNodes().stream().map(CanNode::worldLeader).distinct()).as("seed %d: leaders", seed)
@@ -78,6 +85,8 @@ class PartitionHealTest {
         CanSimulation grid = grid(seed, 40, true);
         cutAndHeal(grid, 15, 60);
         int periods = grid.settle(20);
+        System.out.println("PartitionHealTest: 40 nodes, 15 cut off for 60 periods, seed " + seed + ": one grid "
+                + periods + " periods after the heal");
         assertThat(periods).as("seed %d: %s", seed, grid.inspect().describe()).isNotNegative();
         assertThat(grid.activeCount()).as("seed %d", seed).isEqualTo(40);
     }
@@ -90,6 +99,8 @@ class PartitionHealTest {
         CanSimulation grid = grid(seed, 8, true);
         cutAndHeal(grid, 3, 10);
         int periods = grid.settle(Reunions.MAX_AGE + 20);
+        System.out.println("PartitionHealTest: 8 nodes, 3 cut off for 10 periods, seed " + seed + ": one grid "
+                + periods + " periods after the heal");
         assertThat(periods).as("seed %d: %s", seed, grid.inspect().describe()).isNotNegative();
         assertThat(grid.activeCount()).as("seed %d", seed).isEqualTo(8);
     }
