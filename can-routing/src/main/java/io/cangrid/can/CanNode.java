@@ -313,10 +313,19 @@ public final class CanNode {
         // The word to leave spreads through our world within moments; joining only after it has, this node
         // meets none of its old world's nodes in the new one, where their claims would unsettle the tiling.
         betweenWorlds = true;
+        // The node that told us of the older world first; should it not answer, nodes we knew before the cut
+        // (acquaintances), which may be of that world too. A connection to it the cut left half open goes.
+        List<NodeId> via = new ArrayList<>(List.of(through));
+        for (int i = 0; i < acquaintances.size(); i++) {
+            if (!via.contains(acquaintances.recent(i)) && !acquaintances.recent(i).equals(ctx.self())) {
+                via.add(acquaintances.recent(i));
+            }
+        }
+        ctx.presumedDead(through);
         ctx.schedule(Reunions.QUIET_PERIODS * config.updatePeriodMillis(), () -> {
             betweenWorlds = false;
             if (phase == CanPhase.JOINING) {
-                joinDesk.requestJoin(List.of(through));
+                joinDesk.requestJoin(via);
             }
         });
     }
@@ -324,7 +333,10 @@ public final class CanNode {
     /** Routes {@code payload} to the owner of {@code target} (this node, if it owns the point). */
     public void route(Point target, Message payload) {
         RouteEnvelope env = new RouteEnvelope(target, ctx.self(), 0, config.hopLimit(), payload);
-        if (phase == CanPhase.JOINING) {
+        if (phase == CanPhase.JOINING && (betweenWorlds || joinDesk.bootstrap() == null)) {
+            // Between two worlds there is no grid to route through yet: it goes out once we have joined one.
+            keepWhileJoining(null, env);
+        } else if (phase == CanPhase.JOINING) {
             ctx.send(joinDesk.bootstrap(), env);
         } else {
             onRouted(env);
@@ -699,6 +711,7 @@ public final class CanNode {
                 table.remove(dead.id());
                 listener.neighbourRemoved(dead.id());
                 takeovers.presumeDead(dead);
+                ctx.presumedDead(dead.id());
                 if (reunions != null) {
                     reunions.lost(dead.id());
                 }

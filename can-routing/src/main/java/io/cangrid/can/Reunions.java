@@ -208,6 +208,16 @@ final class Reunions {
 
     /** The oldest leader reported by a neighbour within {@link #MAX_AGE} hops, or this node itself. */
     private void elect(boolean periodic) {
+        NodeId before = leader;
+        long beforeTerm = term;
+        choose(periodic);
+        if (leader != null && (!leader.equals(before) || term != beforeTerm)) {
+            log.info("{}: of the world led by {} since {} ({} hop(s) away), was {}", node.ctxName(), leader, term, age,
+                    before == null ? "none" : before + " since " + beforeTerm);
+        }
+    }
+
+    private void choose(boolean periodic) {
         WorldBeacon best = null;
         List<Long> gone = new ArrayList<>(0);
         java.util.Set<Long> neighbours = new java.util.HashSet<>();

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * What a node's fault layer does to the messages it sends its peers, for tests across hosts whose kernel
+ * What a node's fault layer does to the messages it sends other nodes (clients are spared), for tests across hosts whose kernel
  * offers no traffic shaping: each message is held {@code delay} ± {@code jitter} (in send order per peer, as a
  * slow link would deliver it: TCP never reorders), dropped with probability {@code loss}, and dropped always
  * when it is for a host in {@code cutTo} (one way: those hosts still reach this node). {@link #NONE} is the

@@ -182,6 +182,11 @@ public final class LiveNode implements NodeContext {
     }
 
     @Override
+    public void presumedDead(NodeId peer) {
+        links.closeTo(peer);
+    }
+
+    @Override
     public void post(Runnable action) {
         if (state == State.STOPPED) {
             return;

@@ -8,9 +8,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -38,7 +36,12 @@ public final class LiveRuntime implements AutoCloseable {
         this.config = config;
         this.codec = MessageCodec.discover(config.maxBodyBytes());
         this.encoder = new MessageEncoder(codec, config.maxFrameBytes());
-        this.group = new NioEventLoopGroup(threads, new DefaultThreadFactory("cangrid-net", true));
+        this.group = Transport.group(threads, new DefaultThreadFactory("cangrid-net", true));
+    }
+
+    /** One line for a node's log: the transport its connections use. */
+    public static String transport() {
+        return Transport.describe();
     }
 
     /** Binds a node with a key of its own made for it: see {@link #bind(InetSocketAddress, String, int, NodeKey)}. */
@@ -63,9 +66,9 @@ public final class LiveRuntime implements AutoCloseable {
         EventLoop loop = group.next();
         // The node exists before its socket so that accepted connections find it; its id needs the port.
         LiveNode[] holder = new LiveNode[1];
-        ServerBootstrap sb = new ServerBootstrap()
+        ServerBootstrap sb = Transport.abortUnacknowledgedAccepted(new ServerBootstrap())
                 .group(loop, loop)
-                .channel(NioServerSocketChannel.class)
+                .channel(Transport.serverChannel())
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override

@@ -13,7 +13,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.AttributeKey;
 import java.net.ConnectException;
 import java.time.Duration;
@@ -129,9 +128,9 @@ final class PeerLinks implements SessionEvents {
     }
 
     private PeerLink connect(String host, int port) {
-        Bootstrap b = new Bootstrap()
+        Bootstrap b = Transport.abortUnacknowledged(new Bootstrap())
                 .group(node.loop())
-                .channel(NioSocketChannel.class)
+                .channel(Transport.channel())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.connectMillis())
                 .handler(new ChannelInitializer<SocketChannel>() {
@@ -205,6 +204,22 @@ final class PeerLinks implements SessionEvents {
             }
         }
         return n;
+    }
+
+    /** Closes every connection with {@code peer}, either side's: the program presumes it dead. */
+    void closeTo(NodeId peer) {
+        for (Channel ch : channels) {
+            Peer p = ch.attr(SessionHandler.PEER).get();
+            PeerLink link = ch.attr(LINK).get();
+            boolean theirs = p != null && p.id().value() == peer.value();
+            boolean ours = link != null && link.remote != null && link.remote.value() == peer.value();
+            if (theirs || ours) {
+                log.debug("{}: closing the connection with {}, presumed dead", node.self().shortName(),
+                        LogText.of(peer.toString()));
+                ch.close();
+            }
+        }
+        byPeer.invalidate(peer.value());
     }
 
     /** Ends every open session with a peer that {@code revocations} withdraw. */

@@ -37,4 +37,13 @@ public interface NodeContext {
 
     /** Called by a program that has finished leaving gracefully: the runtime stops the node after this event. */
     void exit();
+
+    /**
+     * The program presumes {@code peer} dead. A runtime with connections closes its own to that peer, so
+     * that what is sent there once the peer is back (a partition healed) opens a fresh connection instead of
+     * waiting behind one the cut left half open, whose unacknowledged data the kernel retransmits ever more
+     * rarely. Simulated runtimes have no connections: by default nothing happens.
+     */
+    default void presumedDead(NodeId peer) {
+    }
 }

@@ -24,6 +24,8 @@ public final class LocalGrid implements AutoCloseable {
     private final List<Process> processes = new ArrayList<>();
     private final List<String> addresses = new ArrayList<>();
     private java.util.function.IntFunction<List<String>> perNodeOptions = i -> List.of();
+    private java.util.function.IntFunction<List<String>> prefixOf = i -> commandPrefix;
+    private java.util.function.IntFunction<String> hostOf = i -> "127.0.0.1";
 
     /**
      * @param jar         the packaged cangrid jar the nodes run
@@ -57,6 +59,18 @@ public final class LocalGrid implements AutoCloseable {
      */
     public LocalGrid withNodeOptions(java.util.function.IntFunction<List<String>> perNode) {
         this.perNodeOptions = perNode;
+        return this;
+    }
+
+    /**
+     * Places node {@code i} where {@code host} says it listens (and advertises), its command run after
+     * {@code prefix} (say, {@code ip netns exec NS} for a node of its own network namespace). Both are asked
+     * again when a node restarts, so a node can come back elsewhere. Call before {@link #start}.
+     */
+    public LocalGrid withPlacement(java.util.function.IntFunction<List<String>> prefix,
+            java.util.function.IntFunction<String> host) {
+        this.prefixOf = prefix;
+        this.hostOf = host;
         return this;
     }
 
@@ -98,12 +112,13 @@ public final class LocalGrid implements AutoCloseable {
     private Process launch(int i, String join) throws IOException {
         Path work = dir.resolve("node" + i);
         Files.createDirectories(work);
-        List<String> cmd = new ArrayList<>(commandPrefix);
+        List<String> cmd = new ArrayList<>(prefixOf.apply(i));
         cmd.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx96m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-jar", jar.toAbsolutePath().toString(), "node",
-                "--listen", "127.0.0.1:0", "--workdir", work.toString(), "--secret-file", secret().toString()));
+                "--listen", hostOf.apply(i) + ":0", "--workdir", work.toString(), "--secret-file",
+                secret().toString()));
         cmd.addAll(nodeOptions);
         if (i == 0) {
             cmd.addAll(firstNodeOptions);
@@ -161,11 +176,16 @@ public final class LocalGrid implements AutoCloseable {
      * node unless it is the first; returns its new address.
      */
     public String restart(int i) throws IOException, InterruptedException {
+        return restart(i, i == 0 ? -1 : 0);
+    }
+
+    /** As {@link #restart(int)}, joining through node {@code through} (-1: starting a new grid). */
+    public String restart(int i, int through) throws IOException, InterruptedException {
         if (processes.get(i).isAlive()) {
             throw new IllegalStateException("node " + i + " is still running");
         }
         Files.deleteIfExists(dir.resolve("node" + i).resolve("address"));
-        Process p = launch(i, i == 0 ? null : addresses.get(0));
+        Process p = launch(i, through < 0 ? null : addresses.get(through));
         processes.set(i, p);
         addresses.set(i, awaitAddress(i, p));
         return addresses.get(i);

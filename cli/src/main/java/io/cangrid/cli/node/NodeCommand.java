@@ -213,6 +213,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     + " {} core(s) lent, {}", node.self(), node.self().host(), node.self().port(), gridName, locator,
                     caps.get(0), Math.round(caps.get(1)), Math.round(caps.get(2)), coresLent,
                     join.isEmpty() ? "starting a new grid" : "joining through " + bootstraps.get(0));
+            log.info("connections: {}", LiveRuntime.transport());
             log.info("node key {}; admitted by {}", key.publicText(), admission instanceof AdmissionToken t
                     ? t.describe() + " of authority " + t.authorityText() : "the grid's shared secret");
             log.info(policy.runsAnything() ? "runs job commands: --exec " + policy
