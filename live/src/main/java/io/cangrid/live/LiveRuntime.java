@@ -12,7 +12,6 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.SocketException;
 import java.security.SecureRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -37,6 +36,21 @@ public final class LiveRuntime implements AutoCloseable {
         this.codec = MessageCodec.discover(config.maxBodyBytes());
         this.encoder = new MessageEncoder(codec, config.maxFrameBytes());
         this.group = Transport.group(threads, new DefaultThreadFactory("cangrid-net", true));
+    }
+
+    /** What a failed bind says, in the words of the remedy: epoll and NIO word the same errors differently. */
+    static String bindProblem(Throwable cause) {
+        String said = cause instanceof java.io.IOException ? String.valueOf(cause.getMessage()) : String.valueOf(cause);
+        if (said.contains("Cannot assign requested address")) {
+            return "this machine has no such address (give one of its own, or 0.0.0.0 with --advertise)";
+        }
+        if (said.contains("Address already in use")) {
+            return "the port is in use (another node or program listens there; give another port, or 0 for any)";
+        }
+        if (said.contains("Permission denied")) {
+            return "ports below 1024 need privileges this process lacks (give a port of 1024 or more)";
+        }
+        return said;
     }
 
     /** One line for a node's log: the transport its connections use. */
@@ -87,7 +101,7 @@ public final class LiveRuntime implements AutoCloseable {
         ChannelFuture bound = sb.bind(listen).awaitUninterruptibly();
         if (!bound.isSuccess()) {
             Throwable cause = bound.cause();
-            String why = cause instanceof SocketException ? cause.getMessage() : String.valueOf(cause);
+            String why = bindProblem(cause);
             throw new UncheckedIOException("cannot listen on " + listen.getHostString() + ":" + listen.getPort()
                     + ": " + why, new java.io.IOException(why, cause));
         }

@@ -15,6 +15,7 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.util.AttributeKey;
 import java.net.ConnectException;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
@@ -49,6 +50,9 @@ final class PeerLinks implements SessionEvents {
     private final HandshakeGate handshakes;
     private final Cache<Long, PeerLink> byPeer;
     private final Cache<Long, Backoff> backoffs;
+    /** Nodes whose connecting address was said to differ from the one they advertise, so each is said once. */
+    private final Cache<Long, Boolean> mismatchesSaid = Caffeine.newBuilder().maximumSize(4096)
+            .executor(Runnable::run).build();
     final ChannelGroup channels;
     private final LongAdder sent = new LongAdder();
     private final LongAdder dropped = new LongAdder();
@@ -186,11 +190,37 @@ final class PeerLinks implements SessionEvents {
         link.release();
         link.identified.complete(remote);
         Peer peer = channel.attr(SessionHandler.PEER).get();
+        if (peer != null && peer.isNode() && !link.outbound) {
+            noteAddressMismatch(remote, channel);
+        }
         if (peer != null && peer.isNode()) {
             // A node that was away (or new) learns the revocations it missed from each node it meets.
             for (Revocation r : node.revocations().all()) {
                 write(channel, new RevocationNotice(r.encode()));
             }
+        }
+    }
+
+    /**
+     * A node that connects from another address than the one it advertises is served all the same (a NAT, a
+     * machine of several addresses), and said once: when the advertised address is wrong, every reply to it
+     * goes nowhere. Only an advertised address written as an IP is compared: a name would need a lookup
+     * here, on the node's thread.
+     */
+    private void noteAddressMismatch(NodeId remote, Channel channel) {
+        if (!remote.hasAddress() || !(channel.remoteAddress() instanceof InetSocketAddress from)
+                || from.getAddress() == null || !io.netty.util.NetUtil.isValidIpV4Address(remote.host())
+                        && !io.netty.util.NetUtil.isValidIpV6Address(remote.host())) {
+            return;
+        }
+        byte[] advertised = io.netty.util.NetUtil.createByteArrayFromIpAddressString(remote.host());
+        if (advertised != null && !java.util.Arrays.equals(advertised, from.getAddress().getAddress())
+                && mismatchesSaid.getIfPresent(remote.value()) == null) {
+            mismatchesSaid.put(remote.value(), Boolean.TRUE);
+            log.warn("{}: node {} advertises {} but connects from {}; it is served, but if the address it"
+                    + " advertises is not where it can be reached, no node can answer it (check its --advertise)",
+                    node.self().shortName(), LogText.of(remote.toString()), LogText.of(remote.host()),
+                    from.getAddress().getHostAddress());
         }
     }
 

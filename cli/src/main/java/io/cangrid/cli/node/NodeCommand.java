@@ -331,8 +331,10 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         try {
             return runtime.bind(new InetSocketAddress(listen.host(), listen.port()),
                     advertise == null ? null : advertise.host(), advertise == null ? 0 : advertise.port(), key);
-        } catch (UncheckedIOException e) {
-            throw new UserError(e.getMessage(), e);
+        } catch (UncheckedIOException | IllegalArgumentException e) {
+            // A listen address the machine cannot take is a bad option: one line, the usage exit code.
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--listen: " + e.getMessage(), e,
+                    null, listen.toString());
         }
     }
 
