@@ -207,7 +207,12 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     abandoned.set(why);
                 }
             };
-            Thread hook = new Thread(() -> leave(node), "cangrid-leave");
+            // A node stopped by a signal (systemd, Ctrl-C) ends in this hook, not after the join below: it gives
+            // the machine its cgroups back here too.
+            Thread hook = new Thread(() -> {
+                leave(node);
+                releaseMachine(dir, execSettings);
+            }, "cangrid-leave");
             Runtime.getRuntime().addShutdownHook(hook);
             log.info("node {} listening on {}:{} in grid '{}' ({}), capabilities cpu {} memory {} MiB disk {} GiB,"
                     + " {} core(s) lent, {}", node.self(), node.self().host(), node.self().port(), gridName, locator,
@@ -244,7 +249,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             }
             node.start(program).join();
             node.stopped().join();
-            LiveNodeAssembly.releaseMachine(dir, execSettings, false);
+            releaseMachine(dir, execSettings);
             if (abandoned.get() != null) {
                 throw new UserError("could not join the grid: " + abandoned.get());
             }
@@ -372,6 +377,14 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     }
 
     /** SIGTERM or Ctrl-C: hand the zones over, then let the JVM end, within a bounded time. */
+    private static void releaseMachine(Path dir, ExecSettings exec) {
+        try {
+            LiveNodeAssembly.releaseMachine(dir, exec, false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private static void leave(LiveNode node) {
         if (node.stopped().isDone()) {
             return;
