@@ -99,7 +99,7 @@ final class Reunions {
      * older than ours, the join goes there instead of into a world that is leaving.
      */
     void onMergeWhileJoining(WorldMerge m) {
-        if (!m.through().equals(node.id()) && older(m.leader(), m.term(), leader, term)) {
+        if (leader != null && !m.through().equals(node.id()) && older(m.leader(), m.term(), leader, term)) {
             leaveFor(m.leader(), m.term(), m.through());
         }
     }
@@ -172,8 +172,8 @@ final class Reunions {
     }
 
     void onMerge(NodeId from, WorldMerge m) {
-        if (m.through().equals(node.id())) {
-            return;
+        if (leader == null || m.through().equals(node.id())) {
+            return; // a node that knows no world yet cannot tell which is older; it hears of one soon
         }
         // From a neighbour, or from a node that takes us for one while we do not (tables are not always
         // symmetric while a world is leaving): either way a node of our world, leaving for an older one.

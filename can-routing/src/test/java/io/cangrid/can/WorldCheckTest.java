@@ -55,6 +55,17 @@ class WorldCheckTest {
     }
 
     @Test
+    void aNodeThatKnowsNoWorldYetIgnoresAWordToLeaveOne() {
+        LoneNode n = new LoneNode(HERE);
+        n.can.useReunions();
+        n.accept(Zone.wholeSpace(2)); // joined: its world comes with its neighbours' states, none yet
+        assertThat(n.can.worldLeader()).isNull();
+        n.deliver(NodeId.of(7), new WorldMerge(NodeId.of(1), 0, NodeId.of(8)));
+        assertThat(n.can.worldDepartures()).isZero();
+        assertThat(n.can.phase()).isEqualTo(CanPhase.ACTIVE);
+    }
+
+    @Test
     void aWellFormedWordOfAnOlderWorldSendsTheNodeThere() {
         LoneNode n = node();
         NodeId other = NodeId.of(7);
