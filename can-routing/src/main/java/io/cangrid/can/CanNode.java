@@ -52,6 +52,8 @@ public final class CanNode {
     private final OwnZones zones = new OwnZones();
     private final NeighbourTable table = new NeighbourTable();
     private final Takeovers takeovers;
+    private final Holes holes;
+    private int holesClaimed;
     private final JoinDesk joinDesk;
     private long version;
     private NodeZones claim;
@@ -94,6 +96,7 @@ public final class CanNode {
         this.point = point;
         this.capabilities = capabilities;
         this.takeovers = new Takeovers(this);
+        this.holes = new Holes(config);
         this.joinDesk = new JoinDesk(this);
     }
 
@@ -157,6 +160,11 @@ public final class CanNode {
     /** How many times this node left its world for an older one it met (0 without {@link #useReunions()}). */
     public int worldDepartures() {
         return reunions == null ? 0 : reunions.departures();
+    }
+
+    /** How many times this node claimed space nobody held ({@link Holes}). */
+    public int holesClaimed() {
+        return holesClaimed;
     }
 
     // ---- life cycle ---------------------------------------------------------------------------------
@@ -734,9 +742,17 @@ public final class CanNode {
         for (NeighbourEntry e : table.entries()) {
             ctx.send(e.id(), out.to(e));
         }
-        Point gap = FaceCoverage.uncoveredPoint(zones, table, ctx.random());
+        FaceCoverage.Gap gap = FaceCoverage.uncovered(zones, table, ctx.random());
         if (gap != null) {
-            route(gap, new NeighbourProbe(out.withBase()));
+            route(gap.point(), new NeighbourProbe(out.withBase()));
+        }
+        List<Zone> unheld = holes.tick(gap, takeovers.racing(), zones, table);
+        if (!unheld.isEmpty()) {
+            log.info("{}: nobody has held the space beyond {} for {} periods: claiming {}", ctxName(), gap.zone(),
+                    holes.patiencePeriods(), unheld);
+            holesClaimed++;
+            unheld.forEach(zones::add);
+            zonesChanged(null);
         }
     }
 

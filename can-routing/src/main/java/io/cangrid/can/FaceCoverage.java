@@ -14,8 +14,18 @@ final class FaceCoverage {
     private FaceCoverage() {
     }
 
+    /** A point just across a face of {@code zone}: along {@code dimension}, above it when {@code upper}. */
+    record Gap(Zone zone, int dimension, boolean upper, Point point) {
+    }
+
     /** A sampled point across some face that no known zone covers, or null. */
     static Point uncoveredPoint(OwnZones own, NeighbourTable table, RandomGenerator random) {
+        Gap gap = uncovered(own, table, random);
+        return gap == null ? null : gap.point();
+    }
+
+    /** As {@link #uncoveredPoint}, with the face it lies across. */
+    static Gap uncovered(OwnZones own, NeighbourTable table, RandomGenerator random) {
         for (Zone z : own.list()) {
             int dims = z.dimensions();
             for (int d = 0; d < dims; d++) {
@@ -30,7 +40,7 @@ final class FaceCoverage {
                     }
                     Point p = Point.of(c);
                     if (!covered(p, own, table)) {
-                        return p;
+                        return new Gap(z, d, side == 1, p);
                     }
                 }
             }

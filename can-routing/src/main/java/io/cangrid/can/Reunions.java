@@ -19,10 +19,13 @@ import org.slf4j.LoggerFactory;
  * knows the other is back, and their claims, compared zone by zone, would leave space to no one.
  *
  * <p>So each side is a <em>world</em> with a leader: neighbours' state messages carry the oldest leader they
- * know ({@link WorldBeacon}: its id, the time it began to lead, hops away), a report older than
- * {@link #MAX_AGE} hops lapses, and a node that hears of no leader leads itself from now on. A world cut
- * in two keeps its leader on one side; the other side's reports of it lapse and it names a new, younger
- * leader. A node remembers the neighbours it presumed dead and every {@link #HELLO_EVERY} periods sends one
+ * know ({@link WorldBeacon}: its id, the time it began to lead, and the last of its heartbeats heard), the
+ * leader counts a heartbeat every period, and a world whose heartbeats have not advanced for
+ * {@link #MAX_STALE} periods is lost: a node that knows no live world leads itself from now on. A world cut
+ * in two keeps its leader on one side; the other side hears no new heartbeat and names a new, younger
+ * leader. Heartbeats rather than hops: a count of hops, when the way to the leader breaks, climbs through
+ * the nodes repeating each other's word until it lapses everywhere at once, and a whole side would name new
+ * leaders though its own leader lives. A node remembers the neighbours it presumed dead and every {@link #HELLO_EVERY} periods sends one
  * of them its claim and world ({@link WorldHello}). A node that receives one while it holds space the claim
  * holds too, and is of another world, has met the other side: the younger world's nodes leave it, each
  * telling its neighbours ({@link WorldMerge}) and joining the older world at its own point. The older world
@@ -33,8 +36,12 @@ import org.slf4j.LoggerFactory;
 final class Reunions {
 
     private static final Logger log = LoggerFactory.getLogger(Reunions.class);
-    /** Hops beyond which a report of a leader lapses: a world wider than this names more than one leader. */
-    static final int MAX_AGE = 16;
+    /** Periods without a newer heartbeat after which a world's leader counts as lost. */
+    static final int MAX_STALE = 16;
+    /** Heartbeats past the last heard that a node of ours may still repeat after its world fell silent. */
+    static final int ECHO_BEATS = 4;
+    /** Worlds whose heartbeats a node keeps track of at most, the longest silent forgotten first. */
+    static final int WORLDS_KEPT = 16;
     /** Periods between hellos to the nodes presumed dead. */
     static final int HELLO_EVERY = 2;
     /** Nodes presumed dead remembered at most, the oldest forgotten first. */
@@ -47,28 +54,28 @@ final class Reunions {
     static final int FIRST_WORLD_PERIODS = 3;
 
     private final CanNode node;
-    /** The world this node is of: its leader, since when it leads, and how far away it is. */
+    /** The world this node is of: its leader, since when it leads, and its last heartbeat heard. */
     private NodeId leader;
     private long term;
-    private int age;
+    private int beat;
     /** Since when this node leads its world, or -1 when another node does. */
     private long ownTerm = -1;
     private final Map<Long, WorldBeacon> heard = new HashMap<>();
+    /** Per world heard of: its last heartbeat and the tick at which it last advanced. */
+    private final LinkedHashMap<World, Pulse> pulses = new LinkedHashMap<>();
     private final LinkedHashMap<Long, Lost> lost = new LinkedHashMap<>();
     /** Nodes answered this period, so two nodes of the same older world do not keep answering each other. */
     private final Map<Long, Long> answered = new HashMap<>();
     private int ticks;
     private int ticksWithoutWorld;
     private int departures;
-    /**
-     * The older world this node left its own for, held as its own word until the new neighbours' beacons
-     * take over: a node just arrived must not look like a world younger than the one it left, or a node
-     * of that one still greeting it would call it back.
-     */
-    private WorldBeacon joined;
-    private int joinedUntilTick;
-
     private record Lost(NodeId id, long since) {
+    }
+
+    private record World(NodeId leader, long term) {
+    }
+
+    private record Pulse(int beat, int tick) {
     }
 
     Reunions(CanNode node) {
@@ -99,9 +106,31 @@ final class Reunions {
      * older than ours, the join goes there instead of into a world that is leaving.
      */
     void onMergeWhileJoining(WorldMerge m) {
-        if (leader != null && !m.through().equals(node.id()) && older(m.leader(), m.term(), leader, term)) {
-            leaveFor(m.leader(), m.term(), m.through());
+        if (leader != null && !m.through().equals(node.id()) && older(m.leader(), m.term(), leader, term)
+                && lives(m.leader(), m.term(), m.beat())) {
+            leaveFor(m.leader(), m.term(), m.beat(), m.through());
         }
+    }
+
+    /**
+     * Whether a word of world {@code (l, t)} at heartbeat {@code b} is of a world alive: one we know to have
+     * fallen silent speaks again only with a heartbeat well past the last we heard. Otherwise it is the late
+     * word of a node that has not yet noticed the silence (its leader died, or is cut off from both of us),
+     * and our successor world is the one.
+     */
+    private boolean lives(NodeId l, long t, int b) {
+        World w = new World(l, t);
+        Pulse last = pulses.get(w);
+        if (last == null || alive(w)) {
+            return true;
+        }
+        // A leader that lived on has counted about one heartbeat a period since we last heard it; a node of
+        // ours that heard a few more before the silence has not (no more than the hops between us).
+        if ((long) b - last.beat() <= ECHO_BEATS) {
+            return false;
+        }
+        pulse(w, b);
+        return alive(w);
     }
 
     /** A node of an older world this node's world met: it is greeted like a lost one. */
@@ -128,13 +157,13 @@ final class Reunions {
             Lost next = lost.values().iterator().next();
             lost.remove(next.id().value());
             lost.put(next.id().value(), next);
-            node.ctx().send(next.id(), new WorldHello(node.claim(), leader, term));
+            node.ctx().send(next.id(), new WorldHello(node.claim(), leader, term, beat));
         }
     }
 
     /** This node's world as its state messages carry it. */
     WorldBeacon beacon() {
-        return leader == null ? null : new WorldBeacon(leader, term, age);
+        return leader == null ? null : new WorldBeacon(leader, term, beat);
     }
 
     /**
@@ -147,27 +176,73 @@ final class Reunions {
             return false;
         }
         if (answered.put(from.value(), node.ctx().now()) == null) {
-            node.ctx().send(from, new WorldHello(node.claim(), leader, term));
+            node.ctx().send(from, new WorldHello(node.claim(), leader, term, beat));
         }
-        return true;
+        // A successor of our own world shares our tiling: its claims are read as ever.
+        return world.term() != term;
     }
 
     /** A neighbour's state said which world it is of. */
     void onState(NodeId from, WorldBeacon world) {
         heard.put(from.value(), world);
+        pulse(new World(world.leader(), world.term()), world.beat());
         elect(false);
+    }
+
+    /**
+     * A heartbeat of {@code world} heard. It counts only when newer than the last, and no further ahead of
+     * it than periods have passed (with a margin for the way it came): a member cannot push a world's count
+     * where its leader's own heartbeats would never again be news.
+     */
+    private void pulse(World world, int heard) {
+        Pulse last = pulses.get(world);
+        if (last != null && (heard <= last.beat()
+                || (long) heard - last.beat() > (long) ticks - last.tick() + 2L * MAX_STALE)) {
+            return;
+        }
+        pulses.remove(world);
+        pulses.put(world, new Pulse(heard, ticks));
+        while (pulses.size() > WORLDS_KEPT) {
+            Iterator<World> longestSilent = pulses.keySet().iterator();
+            longestSilent.next();
+            longestSilent.remove();
+        }
+    }
+
+    /** The last heartbeat heard of world {@code (l, t)}, or -1 if none. */
+    int heardBeat(NodeId l, long t) {
+        Pulse p = pulses.get(new World(l, t));
+        return p == null ? -1 : p.beat();
+    }
+
+    private boolean alive(World world) {
+        Pulse p = pulses.get(world);
+        return p != null && ticks - p.tick() <= MAX_STALE;
     }
 
     void onHello(NodeId from, WorldHello h) {
         if (leader == null || (h.leader().equals(leader) && h.term() == term)) {
             return; // the same world: the overlay's own rules settle any claim it brings
         }
+        if (!lives(h.leader(), h.term(), h.beat())) {
+            return;
+        }
+        if (h.term() == term) {
+            // A successor of the same world, named by another node that lost the same leader (a crash of the
+            // leader, not a cut: the two tile the space together). The smaller id leads; nobody leaves.
+            if (older(h.leader(), h.term(), leader, term)) {
+                adopt(h.leader(), h.term());
+            } else if (answered.put(from.value(), node.ctx().now()) == null) {
+                node.ctx().send(from, new WorldHello(node.claim(), leader, term, beat));
+            }
+            return;
+        }
         // Another world, whether or not its claim meets ours here: hellos go only to nodes once lost, and a
         // node of the older world this one greets may hold space far from ours.
         if (older(h.leader(), h.term(), leader, term)) {
-            leaveFor(h.leader(), h.term(), from);
+            leaveFor(h.leader(), h.term(), h.beat(), from);
         } else if (answered.put(from.value(), node.ctx().now()) == null) {
-            node.ctx().send(from, new WorldHello(node.claim(), leader, term));
+            node.ctx().send(from, new WorldHello(node.claim(), leader, term, beat));
         }
     }
 
@@ -177,9 +252,23 @@ final class Reunions {
         }
         // From a neighbour, or from a node that takes us for one while we do not (tables are not always
         // symmetric while a world is leaving): either way a node of our world, leaving for an older one.
-        if (older(m.leader(), m.term(), leader, term)) {
-            leaveFor(m.leader(), m.term(), m.through());
+        if (older(m.leader(), m.term(), leader, term) && lives(m.leader(), m.term(), m.beat())) {
+            leaveFor(m.leader(), m.term(), m.beat(), m.through());
         }
+    }
+
+    /** Takes {@code (newLeader, newTerm)} as this node's world without leaving its own zones. */
+    private void adopt(NodeId newLeader, long newTerm) {
+        log.info("{}: of the world led by {} since {}, was {} since {} (the same world's successor)",
+                node.ctxName(), newLeader, newTerm, leader, term);
+        World w = new World(newLeader, newTerm);
+        if (!pulses.containsKey(w)) {
+            pulses.put(w, new Pulse(0, ticks));
+        }
+        ownTerm = -1;
+        leader = newLeader;
+        term = newTerm;
+        beat = pulses.get(w).beat();
     }
 
     /** How many times this node left its world for an older one. */
@@ -187,11 +276,11 @@ final class Reunions {
         return departures;
     }
 
-    private void leaveFor(NodeId olderLeader, long olderTerm, NodeId through) {
+    private void leaveFor(NodeId olderLeader, long olderTerm, int olderBeat, NodeId through) {
         departures++;
         log.info("{}: met an older world (leader {}, since {}) than this one (leader {}, since {}): joining it"
                 + " through {}", node.ctxName(), olderLeader, olderTerm, leader, term, through);
-        WorldMerge word = new WorldMerge(olderLeader, olderTerm, through);
+        WorldMerge word = new WorldMerge(olderLeader, olderTerm, olderBeat, through);
         for (NeighbourEntry e : node.table().entries()) {
             node.ctx().send(e.id(), word);
         }
@@ -200,25 +289,32 @@ final class Reunions {
         ownTerm = -1;
         leader = olderLeader;
         term = olderTerm;
-        age = MAX_AGE;
-        joined = new WorldBeacon(olderLeader, olderTerm, MAX_AGE - 1);
-        joinedUntilTick = ticks + MAX_AGE;
+        // Held as alive until its heartbeats reach us through the new neighbours: a node just arrived must
+        // not look like a world younger than the one it left, or a node of that one still greeting it would
+        // send it off again.
+        World older = new World(olderLeader, olderTerm);
+        Pulse known = pulses.remove(older);
+        beat = known == null ? olderBeat : Math.max(known.beat(), olderBeat);
+        pulses.put(older, new Pulse(beat, ticks));
         node.joinAnotherWorld(through);
     }
 
-    /** The oldest leader reported by a neighbour within {@link #MAX_AGE} hops, or this node itself. */
+    /** The oldest world that is alive, reported by a neighbour or our own, or this node itself. */
     private void elect(boolean periodic) {
         NodeId before = leader;
         long beforeTerm = term;
         choose(periodic);
         if (leader != null && (!leader.equals(before) || term != beforeTerm)) {
-            log.info("{}: of the world led by {} since {} ({} hop(s) away), was {}", node.ctxName(), leader, term, age,
+            log.info("{}: of the world led by {} since {}, was {}", node.ctxName(), leader, term,
                     before == null ? "none" : before + " since " + beforeTerm);
         }
     }
 
     private void choose(boolean periodic) {
-        WorldBeacon best = null;
+        if (periodic && ownTerm >= 0) {
+            beat++; // the leader's heartbeat
+        }
+        World best = null;
         List<Long> gone = new ArrayList<>(0);
         java.util.Set<Long> neighbours = new java.util.HashSet<>();
         for (NeighbourEntry e : node.table().entries()) {
@@ -230,25 +326,29 @@ final class Reunions {
                 continue;
             }
             WorldBeacon b = e.getValue();
-            if (b.age() + 1 > MAX_AGE || b.leader().equals(node.id())) {
-                continue; // lapsed, or our own word coming back
+            World w = new World(b.leader(), b.term());
+            if (b.leader().equals(node.id()) || !alive(w)) {
+                continue; // our own word coming back, or a world whose leader has gone silent
             }
-            if (best == null || older(b.leader(), b.term(), best.leader(), best.term())
-                    || (b.leader().equals(best.leader()) && b.term() == best.term() && b.age() < best.age())) {
-                best = b;
+            if (best == null || older(w.leader(), w.term(), best.leader(), best.term())) {
+                best = w;
             }
         }
         gone.forEach(heard::remove);
-        if (joined != null && ticks > joinedUntilTick) {
-            joined = null;
-        }
-        if (joined != null && (best == null || older(joined.leader(), joined.term(), best.leader(), best.term()))) {
-            best = joined;
+        if (ownTerm < 0 && leader != null) {
+            // Our world stays ours while its heartbeats keep coming, through whichever neighbours: with none
+            // naming it (all of them died, or are new) it lasts until it falls silent, as it would through
+            // neighbours. A node cut off alone by a crash around it keeps it while its neighbours' takeovers
+            // bring it new ones of the same world.
+            World own = new World(leader, term);
+            if (alive(own) && (best == null || older(own.leader(), own.term(), best.leader(), best.term()))) {
+                best = own;
+            }
         }
         if (best != null && (ownTerm < 0 || older(best.leader(), best.term(), node.id(), ownTerm))) {
             leader = best.leader();
             term = best.term();
-            age = best.age() + 1;
+            beat = pulses.get(best).beat();
             ownTerm = -1;
             return;
         }
@@ -257,21 +357,15 @@ final class Reunions {
             // own meanwhile would make a younger world of every new node, which its neighbours would send off.
             return;
         }
-        if (ownTerm < 0 && leader != null && age < MAX_AGE) {
-            // No neighbour names a leader (all of them died, or are new): the world we knew fades a hop a
-            // period, as it would through neighbours, rather than at once. A node cut off alone by a crash
-            // around it keeps it while its neighbours' takeovers bring it new ones of the same world.
-            if (periodic) {
-                age++;
-            }
-            return;
-        }
         if (ownTerm < 0) {
-            ownTerm = node.ctx().now();
+            // The successor of the world that fell silent, one term on: every node of it that lost the
+            // leader names the same term, so the smallest id among them wins without anyone leaving (see
+            // onHello), and it stays younger than the old world should that come back from a cut.
+            ownTerm = leader == null ? node.ctx().now() : term + 1;
+            beat = 0;
         }
         leader = node.id();
         term = ownTerm;
-        age = 0;
     }
 
     /** This node starts a new grid: it leads its world from now on. */
@@ -279,7 +373,7 @@ final class Reunions {
         ownTerm = node.ctx().now();
         leader = node.id();
         term = ownTerm;
-        age = 0;
+        beat = 0;
     }
 
     /** Whether world (a, ta) is older than (b, tb): it began earlier, or at the same time with a smaller leader. */

@@ -52,7 +52,13 @@ final class Takeovers {
     }
 
     private void fire(TakeoverAttempt a) {
-        if (node.phase() != CanPhase.ACTIVE || attempts().get(a.zone.path()) != a) {
+        if (attempts().get(a.zone.path()) != a) {
+            return;
+        }
+        if (node.phase() != CanPhase.ACTIVE) {
+            // Joining again (our zones went to a claim that outranked them): the race is no longer ours.
+            // Kept, it would pass the dead node's claim on in our list and count as open for good.
+            attempts.remove(a.zone.path());
             return;
         }
         if (supersededInTable(a.zone) || holdsOverlapping(a.zone)) {
@@ -239,6 +245,11 @@ final class Takeovers {
             }
         }
         return false;
+    }
+
+    /** Whether a takeover race of ours is still open. */
+    boolean racing() {
+        return attempts != null && !attempts.isEmpty();
     }
 
     void cancelAll() {

@@ -14,16 +14,16 @@ final class WorldCheck {
 
     /** A world as a state message carries it. */
     static boolean ok(WorldBeacon b) {
-        return b.leader() != null && b.term() >= 0 && b.age() >= 0 && b.age() <= Reunions.MAX_AGE;
+        return b.leader() != null && b.term() >= 0 && b.beat() >= 0;
     }
 
     static boolean ok(CanMessage m, NodeId from, int dims) {
         if (m instanceof WorldHello h) {
-            return h.leader() != null && h.term() >= 0 && NeighbourStateCheck.claimOk(h.claim(), dims)
+            return h.leader() != null && h.term() >= 0 && h.beat() >= 0 && NeighbourStateCheck.claimOk(h.claim(), dims)
                     && h.claim().node().equals(from);
         }
         if (m instanceof WorldMerge w) {
-            return w.leader() != null && w.term() >= 0 && w.through() != null;
+            return w.leader() != null && w.term() >= 0 && w.beat() >= 0 && w.through() != null;
         }
         return false;
     }

@@ -37,16 +37,16 @@ class WorldCheckTest {
         LoneNode n = node();
         NodeId mallory = NodeId.of(7);
         NodeZones claim = new NodeZones(mallory, 1, new Zone[] {Zone.wholeSpace(2)});
-        n.deliver(mallory, new WorldHello(claim, null, 0));
-        n.deliver(mallory, new WorldHello(claim, NodeId.of(1), -5));
+        n.deliver(mallory, new WorldHello(claim, null, 0, 0));
+        n.deliver(mallory, new WorldHello(claim, NodeId.of(1), -5, 0));
         n.deliver(mallory, new WorldHello(new NodeZones(NodeId.of(8), 1, new Zone[] {Zone.wholeSpace(2)}),
-                NodeId.of(1), 0)); // a claim in another node's name
+                NodeId.of(1), 0, 0)); // a claim in another node's name
         n.deliver(mallory, new WorldHello(new NodeZones(mallory, 1, new Zone[] {Zone.wholeSpace(3)}),
-                NodeId.of(1), 0)); // a zone of another space
-        n.deliver(mallory, new WorldMerge(NodeId.of(1), -1, mallory));
-        n.deliver(mallory, new WorldMerge(NodeId.of(1), 0, null));
+                NodeId.of(1), 0, 0)); // a zone of another space
+        n.deliver(mallory, new WorldMerge(NodeId.of(1), -1, 0, mallory));
+        n.deliver(mallory, new WorldMerge(NodeId.of(1), 0, 0, null));
         n.deliver(mallory, new NeighbourState(claim, HERE, new Capabilities(), new NodeZones[0], -1,
-                new NodeZones[0], new NodeId[0], -1, null, new WorldBeacon(NodeId.of(1), 0, Reunions.MAX_AGE + 1)));
+                new NodeZones[0], new NodeId[0], -1, null, new WorldBeacon(NodeId.of(1), 0, -1)));
         assertThat(n.can.refusals().count(Refusals.Kind.BAD_WORLD)).isEqualTo(6);
         assertThat(n.can.refusals().count(Refusals.Kind.MALFORMED_STATE)).isEqualTo(1);
         assertThat(n.can.phase()).isEqualTo(CanPhase.ACTIVE);
@@ -60,7 +60,7 @@ class WorldCheckTest {
         n.can.useReunions();
         n.accept(Zone.wholeSpace(2)); // joined: its world comes with its neighbours' states, none yet
         assertThat(n.can.worldLeader()).isNull();
-        n.deliver(NodeId.of(7), new WorldMerge(NodeId.of(1), 0, NodeId.of(8)));
+        n.deliver(NodeId.of(7), new WorldMerge(NodeId.of(1), 0, 0, NodeId.of(8)));
         assertThat(n.can.worldDepartures()).isZero();
         assertThat(n.can.phase()).isEqualTo(CanPhase.ACTIVE);
     }
@@ -69,7 +69,7 @@ class WorldCheckTest {
     void aWellFormedWordOfAnOlderWorldSendsTheNodeThere() {
         LoneNode n = node();
         NodeId other = NodeId.of(7);
-        n.deliver(other, new WorldHello(new NodeZones(other, 1, new Zone[] {Zone.wholeSpace(2)}), NodeId.of(1), 0));
+        n.deliver(other, new WorldHello(new NodeZones(other, 1, new Zone[] {Zone.wholeSpace(2)}), NodeId.of(1), 0, 0));
         assertThat(n.can.worldDepartures()).isEqualTo(1);
         assertThat(n.can.phase()).isEqualTo(CanPhase.JOINING);
         assertThat(n.can.zones()).isEmpty();
@@ -81,9 +81,41 @@ class WorldCheckTest {
         NodeId other = NodeId.of(7);
         long since = n.sim.now();
         n.deliver(other, new WorldHello(new NodeZones(other, 1, new Zone[] {Zone.wholeSpace(2)}), NodeId.of(1),
-                Long.MAX_VALUE / 2));
+                Long.MAX_VALUE / 2, 0));
         assertThat(n.can.worldDepartures()).isZero();
         assertThat(n.sentTo(7, WorldHello.class, since)).hasSize(1);
         assertThat(n.holds(Zone.wholeSpace(2))).isTrue();
+    }
+
+    @Test
+    void aHeartbeatRunningFarAheadOfTimeDoesNotCount() {
+        LoneNode n = node();
+        Reunions r = new Reunions(n.can);
+        r.startedGrid();
+        NodeId mallory = NodeId.of(7);
+        r.onState(mallory, new WorldBeacon(NodeId.of(1), 0, 3));
+        r.onState(mallory, new WorldBeacon(NodeId.of(1), 0, Integer.MAX_VALUE));
+        assertThat(r.heardBeat(NodeId.of(1), 0)).isEqualTo(3);
+        r.onState(mallory, new WorldBeacon(NodeId.of(1), 0, 4));
+        assertThat(r.heardBeat(NodeId.of(1), 0)).isEqualTo(4);
+    }
+
+    @Test
+    void aLostWorldsOldWordIsIgnoredAndANewerHeartbeatBringsItBack() {
+        LoneNode n = node();
+        Reunions r = new Reunions(n.can);
+        r.startedGrid();
+        NodeId other = NodeId.of(7);
+        NodeZones claim = new NodeZones(other, 1, new Zone[] {Zone.wholeSpace(2)});
+        r.onState(other, new WorldBeacon(NodeId.of(1), 0, 3));
+        for (int i = 0; i <= Reunions.MAX_STALE; i++) {
+            r.tick();
+        }
+        r.onHello(other, new WorldHello(claim, NodeId.of(1), 0, 3)); // a node that missed its leader's death
+        assertThat(r.departures()).isZero();
+        r.onHello(other, new WorldHello(claim, NodeId.of(1), 0, 3 + Reunions.ECHO_BEATS)); // heard just before the silence
+        assertThat(r.departures()).isZero();
+        r.onHello(other, new WorldHello(claim, NodeId.of(1), 0, 3 + Reunions.MAX_STALE + 1)); // a side that lived on
+        assertThat(r.departures()).isEqualTo(1);
     }
 }

@@ -361,6 +361,11 @@ public final class JobAgent {
         owner.record(id, outcome);
     }
 
+    /** The job's client {@code from} says how the job ended (see {@link OwnerDesk#settle}). */
+    public void settleOutcome(NodeId from, JobId id, JobOutcome outcome) {
+        owner.settle(from, id, outcome);
+    }
+
     /**
      * Whether this node owns {@code id} now: a locator whose search outlives a hand-over asks before it
      * dispatches, since the new owner matches the job itself.

@@ -36,6 +36,8 @@ public final class JobSenders {
     public enum Refusal {
         /** A result from a node that is neither the job's run node nor its owner. */
         RESULT_FROM_STRANGER("a result from a node that is neither the job's run node nor its owner"),
+        /** A job's outcome ({@code GridOutcome}) for a job owned here, from a node that is not its client. */
+        OUTCOME_FROM_STRANGER("a job's outcome from a node that is not the job's client"),
         /** A result for a job this client does not follow. */
         RESULT_NOT_FOLLOWED("a result for a job this node does not follow"),
         /** A drop ({@code HeartbeatAck}) from a node that is not the job's owner. */

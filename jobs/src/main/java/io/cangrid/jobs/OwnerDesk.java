@@ -271,6 +271,35 @@ final class OwnerDesk {
         rematch(job);
     }
 
+    /**
+     * The job's client says how the job ended. For a job this owner tracks as still under way (an owner
+     * that took the job over before the run node's word reached it, and thinks the run lost), the client's
+     * word ends it: the client has a result already, and a second run would give the job a second one. Only
+     * the client may say so; a run begun since is dropped.
+     */
+    void settle(NodeId from, JobId id, JobOutcome outcome) {
+        OwnedJob job = owned.get(id);
+        if (job == null) {
+            record(id, outcome);
+            return;
+        }
+        if (!from.equals(job.profile.client())) {
+            agent.senders().refuse(JobSenders.Refusal.OUTCOME_FROM_STRANGER, from, id, null);
+            return;
+        }
+        if (job.runNode != null && !job.runNode.equals(outcome.runNode())) {
+            agent.send(job.runNode, new HeartbeatAck(new JobId[] {id}));
+        }
+        owned.remove(id);
+        ended.put(id, Boolean.TRUE);
+        JobOutcome kept = new JobOutcome(outcome.state(), outcome.reason(), outcome.runNode(), agent.now(),
+                outcome.output(), outcome.waitMillis(), Math.max(1, job.runs()));
+        outcomes.put(id, kept);
+        agent.ledger().keep(id, kept, agent.self());
+        agent.explain(id, ExplainStep.ENDED, null, from, () -> "the job's client had its result already: it ended "
+                + outcome.state() + (outcome.runNode() == null ? "" : " on " + outcome.runNode().shortName()));
+    }
+
     void record(JobId id, JobOutcome outcome) {
         if (!owned.containsKey(id) && !outcomes.containsKey(id)) {
             ended.put(id, Boolean.TRUE);

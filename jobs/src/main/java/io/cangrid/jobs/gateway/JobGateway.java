@@ -196,7 +196,7 @@ public final class JobGateway implements NodeProgram {
             ctx.send(from, new GridRemoved(m.ticket(), store.removeResult(m.job())));
         } else if (message instanceof GridOutcome m) {
             JobStatusReply r = m.result();
-            node.agent().recordOutcome(r.job(), new io.cangrid.jobs.JobOutcome(r.state(), r.reason(),
+            node.agent().settleOutcome(from, r.job(), new io.cangrid.jobs.JobOutcome(r.state(), r.reason(),
                     r.runNode(), ctx.now(), r.output(), r.waitMillis()));
         } else if (message instanceof GridFollow m) {
             follow(m.profile());
@@ -408,7 +408,10 @@ public final class JobGateway implements NodeProgram {
         ask(result.job(), ASK_TIMEOUT_MILLIS, reply -> {
             if (reply == null && tries > 1) {
                 ctx.schedule(config.heartbeatMillis(), () -> ownerShouldKnow(result, tries - 1));
-            } else if (reply != null && reply.state() == null && reply.owner() != null) {
+            } else if (reply != null && reply.owner() != null
+                    && (reply.state() == null || !reply.state().isTerminal())) {
+                // No record, or one of a job still under way: an owner that took the job over before the
+                // run node's word reached it would otherwise think the run lost and run the job again.
                 ctx.send(reply.owner(), new GridOutcome(result));
             }
         });

@@ -9,6 +9,7 @@ import io.cangrid.overlay.runtime.SteppableRuntime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,6 +40,7 @@ public final class Simulation implements SteppableRuntime {
     private int liveCount;
     private double dropProbability;
     private int[] partitionOf;
+    private final Set<Long> oneWay = new HashSet<>();
     private MessageObserver observer;
 
     private long events;
@@ -173,8 +175,19 @@ public final class Simulation implements SteppableRuntime {
         partitionOf = of;
     }
 
+    /** Messages from {@code from} to {@code to} are dropped, while the other way still delivers (a one-way cut). */
+    public void cutOneWay(NodeId from, NodeId to) {
+        oneWay.add(link(node(from).index, node(to).index));
+    }
+
+    /** Ends every partition and one-way cut. */
     public void heal() {
         partitionOf = null;
+        oneWay.clear();
+    }
+
+    private static long link(long from, int to) {
+        return (from << 32) | to;
     }
 
     public void setMessageObserver(MessageObserver observer) {
@@ -196,6 +209,9 @@ public final class Simulation implements SteppableRuntime {
     }
 
     private boolean separated(int a, int b) {
+        if (!oneWay.isEmpty() && oneWay.contains(link(a, b))) {
+            return true;
+        }
         if (partitionOf == null) {
             return false;
         }

@@ -13,7 +13,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Network partitions: messages between groups vanish while partitioned and flow again after heal(). */
+/** Network partitions and one-way cuts: messages across them vanish, and flow again after heal(). */
 public class PartitionTest {
 
     public record Hello(long from) implements Message {
@@ -132,6 +132,16 @@ public class PartitionTest {
         sim.heal();
         sim.runFor(100);
         assertThat(heard).containsExactly("0->2");
+    }
+
+    @Test
+    void aOneWayCutDropsOneDirectionOnlyUntilHealed() {
+        sim.cutOneWay(n(0), n(1));
+        allToAll();
+        assertThat(heard).contains("1->0").doesNotContain("0->1").hasSize(19);
+        sim.heal();
+        allToAll();
+        assertThat(heard).contains("0->1").hasSize(20);
     }
 
     @Test
