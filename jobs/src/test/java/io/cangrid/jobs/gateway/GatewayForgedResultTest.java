@@ -46,43 +46,21 @@ class GatewayForgedResultTest {
         JobStore.flushIn(dir);
     }
 
-    private static final class Hostile implements NodeProgram {
-        final NodeContext ctx;
-
-        Hostile(NodeContext ctx) {
-            this.ctx = ctx;
-        }
-
-        @Override
-        public void start() {
-        }
-
-        @Override
-        public void receive(NodeId from, Message message) {
-            // It only speaks.
-        }
-
-        @Override
-        public void leave() {
-            ctx.exit();
-        }
-    }
-
     @Test
     void forgedResultsAreNotStoredAndTheRealOneIs() {
         Simulation sim = new Simulation(SimulationConfig.defaults(7).withLatency(LatencyModel.constant(5)));
         JobStore store = new JobStore(dir, MessageCodec.discover(1 << 20));
         JobGateway[] gateway = new JobGateway[1];
         NodeId node = LoneGateway.add(sim, store, false, gateway);
-        NodeId hostile = sim.addNode(Hostile::new);
-        NodeId client = sim.addNode(Hostile::new); // stands for the client that submits
+        NodeId hostile = sim.addNode(LoneGateway.Speaker::new);
+        NodeId client = sim.addNode(LoneGateway.Speaker::new); // stands for the client that submits
         JobSpec spec = JobSpec.of(Requirements.none(SCHEMA.realDimensions()), 100);
         sim.at(1_000, () -> gateway[0].receive(client, new GridSubmit(1, spec, 42)));
         JobId unknown = new JobId(424242, Point.of(0.5, 0.5, 0.5, 0.5));
         JobId[] real = new JobId[1];
         sim.at(30_000, () -> {
             real[0] = gateway[0].node().agent().queue().runningJob().id();
-            NodeContext h = sim.program(hostile, Hostile.class).ctx;
+            NodeContext h = sim.program(hostile, LoneGateway.Speaker.class).ctx;
             h.send(node, new JobResult(real[0], JobState.FAILED, "forged by a hostile member"));
             h.send(node, new JobResult(unknown, JobState.COMPLETED, null));
         });

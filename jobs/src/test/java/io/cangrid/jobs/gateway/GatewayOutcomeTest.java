@@ -11,10 +11,7 @@ import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.InputFile;
 import io.cangrid.jobs.message.JobStatusReply;
-import io.cangrid.overlay.Message;
-import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
-import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.overlay.sim.LatencyModel;
@@ -45,35 +42,14 @@ class GatewayOutcomeTest {
         JobStore.flushIn(dir);
     }
 
-    private static final class Mute implements NodeProgram {
-        final NodeContext ctx;
-
-        Mute(NodeContext ctx) {
-            this.ctx = ctx;
-        }
-
-        @Override
-        public void start() {
-        }
-
-        @Override
-        public void receive(NodeId from, Message message) {
-        }
-
-        @Override
-        public void leave() {
-            ctx.exit();
-        }
-    }
-
     @Test
     void theClientsOutcomeEndsAJobItsOwnerStillTracksAndNoOneElsesDoes() {
         Simulation sim = new Simulation(SimulationConfig.defaults(11).withLatency(LatencyModel.constant(5)));
         JobStore store = new JobStore(dir, MessageCodec.discover(1 << 20));
         JobGateway[] gateway = new JobGateway[1];
         NodeId node = LoneGateway.add(sim, store, false, gateway);
-        NodeId hostile = sim.addNode(Mute::new);
-        NodeId client = sim.addNode(Mute::new);
+        NodeId hostile = sim.addNode(LoneGateway.Speaker::new);
+        NodeId client = sim.addNode(LoneGateway.Speaker::new);
         JobSpec spec = JobSpec.of(Requirements.none(SCHEMA.realDimensions()), 3_600);
         sim.at(1_000, () -> gateway[0].receive(client, new GridSubmit(1, spec, 42)));
         JobId[] id = new JobId[1];

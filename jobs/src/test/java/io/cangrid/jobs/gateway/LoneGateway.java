@@ -13,6 +13,7 @@ import io.cangrid.jobs.MatchTrace;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.Point;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
@@ -123,4 +124,25 @@ final class LoneGateway {
         };
     }
 
+    /** A node that only speaks (a hostile member, or a client standing in for one): it hears nothing. */
+    static final class Speaker implements NodeProgram {
+        final NodeContext ctx;
+
+        Speaker(NodeContext ctx) {
+            this.ctx = ctx;
+        }
+
+        @Override
+        public void start() {
+        }
+
+        @Override
+        public void receive(NodeId from, Message message) {
+        }
+
+        @Override
+        public void leave() {
+            ctx.exit();
+        }
+    }
 }
