@@ -726,7 +726,7 @@ public final class CanNode {
             }
         }
         new Departure(this).returnStrayZones();
-        joinDesk.forgetOldAnswers(now);
+        joinDesk.tick(now);
         list.list(listed());
         if (!list.hasBase() || ++ticksSinceBase >= FULL_LIST_EVERY || list.changesOutgrowBase()) {
             // Now and then the whole list goes to everyone, so that changes stay short and a neighbour

@@ -49,14 +49,24 @@ final class JoinDesk {
     private Joining joining;
     private long attempt;
     /**
+     * The first attempt of the join under way: an answer to an earlier one belongs to a join this node has
+     * since made good and lost again (its zones outranked, its world left). Taken now, it would bring back
+     * space that has gone on to others.
+     */
+    private long firstAttemptOfJoin = 1;
+    /**
      * The last joiners answered and the zones each was given, side by side (null while there are none).
      * Only the zones are kept: a retried request is answered with the neighbours we know then, so the
      * lists of a burst of joins do not stay in memory for the seconds a retry may take to come.
      */
     private NodeId[] answeredTo;
     private Zone[][] answers;
+    /** The attempt each answer was to, echoed when it is repeated. */
+    private long[] answeredAttempts;
+    /** When each answer was given, and when last said (a joiner's first state takes up to a period). */
+    private long[] givenAt;
+    private long[] saidAt;
     private int nextEvicted;
-    private long lastAnswered;
 
     JoinDesk(CanNode node) {
         this.node = node;
@@ -89,6 +99,7 @@ final class JoinDesk {
     void requestJoin(List<NodeId> bootstraps) {
         cancel();
         joining = new Joining(bootstraps);
+        firstAttemptOfJoin = attempt + 1;
         joining.lastAnswer = node.ctx().now();
         bootstraps.forEach(node.acquaintances()::add);
         requestJoin();
@@ -182,12 +193,15 @@ final class JoinDesk {
     }
 
     void onAccept(JoinAccept accept) {
+        if (node.phase() != CanPhase.JOINING || accept.attempt() < firstAttemptOfJoin) {
+            // An answer repeated (see tick) or a second answer to a retried request: the zone is ours
+            // already, or went on since; taking it again would claim space we may have handed on.
+            return;
+        }
         if (accept.zones().length == 0) {
-            if (node.phase() == CanPhase.JOINING) {
-                // The owner's point equals ours: only a different virtual coordinate can separate us.
-                node.redrawVirtualCoordinate();
-                requestJoin();
-            }
+            // The owner's point equals ours: only a different virtual coordinate can separate us.
+            node.redrawVirtualCoordinate();
+            requestJoin();
             return;
         }
         cancel();
@@ -200,7 +214,6 @@ final class JoinDesk {
         OwnZones zones = node.ownZones();
         Zone[] earlier = answerTo(joiner);
         if (earlier != null && !holdsAny(earlier)) {
-            lastAnswered = node.ctx().now();
             node.ctx().send(joiner, accept(earlier, neighboursOf(earlier), join.attempt()));
             return;
         }
@@ -235,7 +248,7 @@ final class JoinDesk {
         List<NodeZones> around = neighboursOf(givenZones);
         node.listener().zonesHandedOver(givenZones, joiner);
         node.zonesChanged(new NodeZones[] {new NodeZones(joiner, 0, givenZones)});
-        remember(joiner, givenZones);
+        remember(joiner, givenZones, join.attempt());
         node.ctx().send(joiner, accept(givenZones, around, join.attempt()));
     }
 
@@ -275,11 +288,14 @@ final class JoinDesk {
         return false;
     }
 
-    private void remember(NodeId joiner, Zone[] given) {
+    private void remember(NodeId joiner, Zone[] given, long attempt) {
         if (answeredTo == null) {
             // Most owners answer one join at a time: room for one, grown only for a burst of joiners.
             answeredTo = new NodeId[1];
             answers = new Zone[1][];
+            answeredAttempts = new long[1];
+            givenAt = new long[1];
+            saidAt = new long[1];
         }
         int slot = indexOfAnswer(joiner);
         if (slot < 0) {
@@ -289,21 +305,32 @@ final class JoinDesk {
             slot = answeredTo.length;
             answeredTo = Arrays.copyOf(answeredTo, Math.min(REMEMBERED_ANSWERS, 2 * slot));
             answers = Arrays.copyOf(answers, answeredTo.length);
+            answeredAttempts = Arrays.copyOf(answeredAttempts, answeredTo.length);
+            givenAt = Arrays.copyOf(givenAt, answeredTo.length);
+            saidAt = Arrays.copyOf(saidAt, answeredTo.length);
         }
         if (slot < 0) {
             slot = nextEvicted++ % REMEMBERED_ANSWERS;
         }
         answeredTo[slot] = joiner;
         answers[slot] = given;
-        lastAnswered = node.ctx().now();
+        answeredAttempts[slot] = attempt;
+        givenAt[slot] = node.ctx().now();
+        saidAt[slot] = node.ctx().now();
     }
 
+    /** The zones given to {@code joiner} lately enough for its request to be a retry of the same join. */
     private Zone[] answerTo(NodeId joiner) {
         if (answeredTo == null) {
             return null;
         }
         int i = indexOfAnswer(joiner);
-        return i < 0 ? null : answers[i];
+        return i < 0 || node.ctx().now() - givenAt[i] > retryWindow() ? null : answers[i];
+    }
+
+    /** A joiner retries {@code joinRetryMillis} after its request: an answer older than that and a period is not asked for. */
+    private long retryWindow() {
+        return node.config().joinRetryMillis() + node.config().updatePeriodMillis();
     }
 
     private int indexOfAnswer(NodeId joiner) {
@@ -331,13 +358,47 @@ final class JoinDesk {
     }
 
     /**
-     * Forgets answers no retry can ask for any more: a joiner retries {@code joinRetryMillis} after its
+     * Once a period: repeats each answer whose joiner has not been heard from since, and forgets answers no
+     * one needs any more.
+     *
+     * <p>A lost answer is not made good by the joiner's retry: the nodes around now route to the joiner
+     * the very request that asks for its zone, and it can only keep that request (it may be the zone's
+     * owner by the time it reads it). The zone then has an owner that never speaks until it is presumed
+     * dead and taken over, and the joiner gets in only after that: seen as ten periods for a restarted
+     * node on a link losing 2% of messages, against four without the loss. So the owner says it again, as
+     * long as the joiner is its silent neighbour and the space is still the joiner's.
+     *
+     * <p>An answer is otherwise kept for a retry: a joiner retries {@code joinRetryMillis} after its
      * request, so an answer unused for that long and a period more is only memory.
      */
-    void forgetOldAnswers(long now) {
-        if (answeredTo != null && now - lastAnswered > node.config().joinRetryMillis() + node.config().updatePeriodMillis()) {
+    void tick(long now) {
+        if (answeredTo == null) {
+            return;
+        }
+        boolean kept = false;
+        for (int i = 0; i < answeredTo.length; i++) {
+            NodeId joiner = answeredTo[i];
+            if (joiner == null) {
+                continue;
+            }
+            kept |= now - givenAt[i] <= retryWindow();
+            NeighbourEntry e = node.table().get(joiner);
+            // Only until the joiner would be presumed dead: one that others list (a link that carries one way)
+            // can stay in the table unheard for good, and what it was given long ago is no longer its.
+            if (e != null && e.lastState() == null && now - givenAt[i] <= node.config().deadAfterMillis()
+                    && now - saidAt[i] >= node.config().updatePeriodMillis() && !holdsAny(answers[i])) {
+                saidAt[i] = now;
+                log.debug("{}: {} has not spoken since it was given {}: saying so again", node.ctxName(), joiner,
+                        Arrays.toString(answers[i]));
+                node.ctx().send(joiner, accept(answers[i], neighboursOf(answers[i]), answeredAttempts[i]));
+            }
+        }
+        if (!kept) {
             answeredTo = null;
             answers = null;
+            answeredAttempts = null;
+            givenAt = null;
+            saidAt = null;
             nextEvicted = 0;
         }
     }

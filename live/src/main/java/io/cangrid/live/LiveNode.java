@@ -47,6 +47,8 @@ public final class LiveNode implements NodeContext {
     private Channel server;
     private NodeProgram program;
     private long exitStarted;
+    /** Whether a peer already said it cannot reach our advertised address (on the loop only). */
+    private boolean toldUnreachable;
 
     LiveNode(LiveRuntime runtime, EventLoop loop, NodeId id, NodeKey key, long incarnation, SecureRandom seeds) {
         this.runtime = runtime;
@@ -228,6 +230,10 @@ public final class LiveNode implements NodeContext {
             revocationArrived(from, notice);
             return;
         }
+        if (message instanceof ReachNotice notice) {
+            reachNoticeArrived(from, notice);
+            return;
+        }
         if (state == State.RUNNING) {
             delivered.increment();
             runSafely(() -> program.receive(from, message), message.getClass().getSimpleName() + " from " + from);
@@ -277,6 +283,27 @@ public final class LiveNode implements NodeContext {
         if (!from.hasAddress()) {
             send(from, new RevocationReply(true, outcome == Revocations.Outcome.NEW ? "in force from now on"
                     : "already in force"));
+        }
+    }
+
+    /**
+     * A peer could not open a connection to the address this node advertises. Said once in the node's life,
+     * however many peers find it: the remedy is the operator's, and the first word names it.
+     */
+    private void reachNoticeArrived(NodeId from, ReachNotice notice) {
+        String problem = notice.problemFor(id);
+        if (problem != null) {
+            log.debug("{}: ignored a word on reachability from {}: {}", id.shortName(), LogText.of(from.toString()),
+                    problem);
+            return;
+        }
+        if (!toldUnreachable) {
+            toldUnreachable = true;
+            log.warn("{}: node {} cannot reach this node at {}:{}, the address it advertises ({}); nodes can answer"
+                    + " it only over connections it opened itself: give --advertise an address its peers reach, and"
+                    + " let TCP port {} in through the firewall", id.shortName(), LogText.of(from.toString()),
+                    LogText.of(notice.host()), notice.port(), LogText.of(notice.reason(), ReachNotice.MAX_REASON),
+                    notice.port());
         }
     }
 

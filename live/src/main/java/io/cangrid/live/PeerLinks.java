@@ -14,6 +14,7 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.util.AttributeKey;
+import io.netty.util.NetUtil;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -39,6 +40,8 @@ final class PeerLinks implements SessionEvents {
     private static final Logger log = LoggerFactory.getLogger(PeerLinks.class);
     private static final AttributeKey<PeerLink> LINK = AttributeKey.valueOf("cangrid.link");
     private static final int WARNINGS_PER_SECOND = 10;
+    /** Connections a second a node opens to try the addresses that connecting nodes advertise. */
+    static final int REACH_TRIES_PER_SECOND = 5;
 
     private record Backoff(long until, long delay) {
     }
@@ -54,6 +57,10 @@ final class PeerLinks implements SessionEvents {
     private final Cache<Long, Boolean> mismatchesSaid = Caffeine.newBuilder().maximumSize(4096)
             .executor(Runnable::run).build();
     final ChannelGroup channels;
+    /** Nodes whose advertised address was tried (see tryReach), so each life is tried once. */
+    private final Cache<Long, Boolean> reachTried = Caffeine.newBuilder().maximumSize(4096)
+            .executor(Runnable::run).build();
+    private final LineBudget reachTries = new LineBudget(REACH_TRIES_PER_SECOND);
     private final LongAdder sent = new LongAdder();
     private final LongAdder dropped = new LongAdder();
 
@@ -190,8 +197,8 @@ final class PeerLinks implements SessionEvents {
         link.release();
         link.identified.complete(remote);
         Peer peer = channel.attr(SessionHandler.PEER).get();
-        if (peer != null && peer.isNode() && !link.outbound) {
-            noteAddressMismatch(remote, channel);
+        if (peer != null && peer.isNode() && !link.outbound && connectsFromAdvertisedHost(remote, channel)) {
+            tryReach(remote, channel);
         }
         if (peer != null && peer.isNode()) {
             // A node that was away (or new) learns the revocations it missed from each node it meets.
@@ -202,26 +209,67 @@ final class PeerLinks implements SessionEvents {
     }
 
     /**
-     * A node that connects from another address than the one it advertises is served all the same (a NAT, a
-     * machine of several addresses), and said once: when the advertised address is wrong, every reply to it
-     * goes nowhere. Only an advertised address written as an IP is compared: a name would need a lookup
-     * here, on the node's thread.
+     * Whether a node connects from the host it advertises. One that does not is served all the same (a
+     * NAT, a machine of several addresses), and said once: when the advertised address is wrong, every
+     * reply to it goes nowhere. Only an advertised address written as an IP is compared: a name would need
+     * a lookup here, on the node's thread.
      */
-    private void noteAddressMismatch(NodeId remote, Channel channel) {
+    private boolean connectsFromAdvertisedHost(NodeId remote, Channel channel) {
         if (!remote.hasAddress() || !(channel.remoteAddress() instanceof InetSocketAddress from)
-                || from.getAddress() == null || !io.netty.util.NetUtil.isValidIpV4Address(remote.host())
-                        && !io.netty.util.NetUtil.isValidIpV6Address(remote.host())) {
-            return;
+                || from.getAddress() == null || !NetUtil.isValidIpV4Address(remote.host())
+                        && !NetUtil.isValidIpV6Address(remote.host())) {
+            return false;
         }
-        byte[] advertised = io.netty.util.NetUtil.createByteArrayFromIpAddressString(remote.host());
-        if (advertised != null && !java.util.Arrays.equals(advertised, from.getAddress().getAddress())
-                && mismatchesSaid.getIfPresent(remote.value()) == null) {
+        byte[] advertised = NetUtil.createByteArrayFromIpAddressString(remote.host());
+        if (advertised != null && java.util.Arrays.equals(advertised, from.getAddress().getAddress())) {
+            return true;
+        }
+        if (advertised != null && mismatchesSaid.getIfPresent(remote.value()) == null) {
             mismatchesSaid.put(remote.value(), Boolean.TRUE);
             log.warn("{}: node {} advertises {} but connects from {}; it is served, but if the address it"
                     + " advertises is not where it can be reached, no node can answer it (check its --advertise)",
                     node.self().shortName(), LogText.of(remote.toString()), LogText.of(remote.host()),
                     from.getAddress().getHostAddress());
         }
+        return false;
+    }
+
+    /**
+     * Tries once, per life of a node that connected to us, the address it advertises, and tells it over its
+     * own connection when that fails: a port its firewall closes, or a listen address that is not the one
+     * advertised, leaves a node that can speak but never be answered, and only its peers can find out. The
+     * attempt goes only to the host the node connects from (checked by the caller), so no member can point
+     * nodes at a third party's machine, and at most {@link #REACH_TRIES_PER_SECOND} a second, so a flood of
+     * new lives costs a bounded number of connections. The attempt's connection is closed once it answers.
+     */
+    private void tryReach(NodeId remote, Channel inbound) {
+        if (reachTried.getIfPresent(remote.value()) != null || outboundOpenTo(remote.value())) {
+            return;
+        }
+        reachTried.put(remote.value(), Boolean.TRUE);
+        if (reachTries.take() < 0) {
+            return;
+        }
+        PeerLink attempt = connect(remote.host(), remote.port());
+        attempt.identified.whenComplete((answered, failure) -> {
+            String problem = failure != null ? failure.getMessage()
+                    : answered.value() != remote.value() ? "another node answers there" : null;
+            if (failure == null) {
+                attempt.channel.close();
+            }
+            if (problem != null && inbound.isActive()) {
+                log.debug("{}: {} is not reachable where it says: {}", node.self().shortName(),
+                        LogText.of(remote.toString()), LogText.of(problem));
+                write(inbound, new ReachNotice(remote.host(), remote.port(), problem.length() > ReachNotice.MAX_REASON
+                        ? problem.substring(0, ReachNotice.MAX_REASON) : problem));
+            }
+        });
+    }
+
+    /** Whether a connection this node opened to {@code id} is open: the node is reachable where it says. */
+    private boolean outboundOpenTo(long id) {
+        PeerLink l = byPeer.getIfPresent(id);
+        return l != null && l.outbound && l.open;
     }
 
     /** Open sessions with the node {@code id}, either way. */
