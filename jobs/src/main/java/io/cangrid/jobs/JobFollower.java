@@ -43,6 +43,16 @@ public final class JobFollower {
     /** How long an owner's answer to a lookup is waited for. */
     public static final long ASK_TIMEOUT_MILLIS = 3_000;
 
+    /**
+     * How many client timeouts a follower that follows a job on another node's behalf (a backup: the node
+     * that took the job owns it too and asked a neighbour to follow it as well) waits, once no owner has a
+     * record of the job, for the node that took it to answer before it submits the job again. Its own
+     * timeout alone is not proof that the job is lost: a partition hides the job's owner and its client
+     * alike, and the job, run on the other side, would run again here. A client that answers speaks for
+     * the job; one silent this long is taken for dead with the job's owner, which is what a backup is for.
+     */
+    public static final int BACKUP_PATIENCE_TIMEOUTS = 5;
+
     /** What a follower needs from where it runs. */
     public interface Port {
 
@@ -54,6 +64,19 @@ public final class JobFollower {
 
         /** {@code job} ended as {@code result} says: the first result of a followed job, and the only one. */
         void ended(JobProfile job, JobStatusReply result);
+
+        /**
+         * Asks the node that took {@code job} ({@link JobProfile#client()}) how the job stands by its own
+         * record; {@code then} gets its answer, or null when none came within {@code timeoutMillis}. Asked only
+         * where this follower follows the job on another node's behalf (see {@link #BACKUP_PATIENCE_TIMEOUTS}).
+         */
+        default void askClient(JobProfile job, long timeoutMillis, Consumer<JobStatusReply> then) {
+            then.accept(null);
+        }
+
+        /** This follower no longer follows {@code job}: the node that took it answers for it. */
+        default void dropped(JobProfile job) {
+        }
 
         /** The final result this client kept of {@code job} itself, if any (a live node keeps them on disk). */
         default JobStatusReply kept(JobId job) {
@@ -92,6 +115,8 @@ public final class JobFollower {
         /** The owner that last said it has no record of the job, and since when it has said so. */
         NodeId noRecordFrom;
         long noRecordSince;
+        /** For a backup: since when the job's client has not answered (0: it answered, or was not asked). */
+        long clientSilentSince;
 
         Followed(JobProfile profile, long lastHeard) {
             this.profile = profile;
@@ -356,6 +381,51 @@ public final class JobFollower {
             result(new JobStatusReply(0, f.profile.id(), JobState.FAILED, null, null, why));
             return;
         }
+        if (!ctx.self().equals(f.profile.client())) {
+            checkWithClient(f, reply.owner(), timeout);
+            return;
+        }
+        resubmit(f, reply.owner(), timeout);
+    }
+
+    /**
+     * A backup's last look before it submits a job again: the node that took the job, if it answers, knows
+     * better than any owner this side of a partition whether it ended.
+     */
+    private void checkWithClient(Followed f, NodeId owner, long timeout) {
+        f.asking = true;
+        port.askClient(f.profile, ASK_TIMEOUT_MILLIS, answer -> {
+            f.asking = false;
+            if (followed.get(f.profile.id()) != f) {
+                return;
+            }
+            long now = ctx.now();
+            if (answer == null) {
+                if (f.clientSilentSince == 0) {
+                    f.clientSilentSince = now;
+                }
+                if (now - f.clientSilentSince >= BACKUP_PATIENCE_TIMEOUTS * timeout) {
+                    resubmit(f, owner, timeout);
+                }
+                return;
+            }
+            f.clientSilentSince = 0;
+            if (answer.state() != null && answer.state().isTerminal()) {
+                log.info("job {}: no owner here has a record of it, but {}, which took it, has: it ended {}",
+                        f.profile.id(), f.profile.client().shortName(), answer.state());
+                result(answer);
+            } else if (answer.state() == null) {
+                // The node that took it no longer tracks it (its results were removed): nothing to guard.
+                followed.remove(f.profile.id());
+                port.dropped(f.profile);
+            } else {
+                f.lastHeard = now;
+                f.noRecordFrom = null;
+            }
+        });
+    }
+
+    private void resubmit(Followed f, NodeId owner, long timeout) {
         // Owner and run node are both gone (or this client restarted under a new id): submit it again,
         // naming this client as the client now.
         f.profile = new JobProfile(f.profile.id(), f.profile.spec(), ctx.self(), f.profile.submittedAt(),
@@ -369,7 +439,7 @@ public final class JobFollower {
         port.following(f.profile);
         log.info("job {}: nothing heard for {} ms and its owner {} has had no record of it for as long:"
                 + " resubmitted (attempt {}); it may have run before", f.profile.id(), timeout,
-                reply.owner() == null ? "?" : reply.owner().shortName(), f.profile.attempt());
+                owner == null ? "?" : owner.shortName(), f.profile.attempt());
         port.resubmit(f.profile);
     }
 }

@@ -28,6 +28,7 @@ public final class GatewayMessages implements MessageCatalog {
                 .register(85, GridExplain.class)
                 .register(86, GridExplained.class)
                 .register(87, ExplainStep.class)
-                .register(88, ExplainStep[].class);
+                .register(88, ExplainStep[].class)
+                .register(89, GridFollowCheck.class);
     }
 }

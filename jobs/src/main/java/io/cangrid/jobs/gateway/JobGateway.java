@@ -68,7 +68,11 @@ public final class JobGateway implements NodeProgram {
     static final int MAX_TAKEN = 10_000;
     public static final int MAX_LISTED = 1_000;
 
-    private record Ask(Consumer<JobStatusReply> then, Timer timeout) {
+    /** A question to the node that took a job (see {@link GridFollowCheck}): only it may answer. */
+    private record ClientCheck(NodeId client, JobId job) {
+    }
+
+    private record Ask(JobId job, Consumer<JobStatusReply> then, Timer timeout) {
     }
 
     private record CancelAsk(NodeId client, long clientTicket, Timer timeout) {
@@ -86,6 +90,7 @@ public final class JobGateway implements NodeProgram {
     private final long resultRetentionMillis;
     private final JobFollower follower;
     private final Map<Long, Ask> asks = new HashMap<>();
+    private final Map<Long, ClientCheck> clientChecks = new HashMap<>();
     /** Jobs followed here that ended, oldest first, with when they ended (see OUTCOME_WATCH_MILLIS). */
     private final LinkedHashMap<JobId, Long> recentlyEnded = new LinkedHashMap<>();
     private int ticks;
@@ -93,7 +98,6 @@ public final class JobGateway implements NodeProgram {
     private final Map<JobId, Awaiting> awaiting = new HashMap<>();
     /** The jobs this node took, oldest submission first. */
     private final Map<JobId, TakenJob> taken = new LinkedHashMap<>();
-    private long nextTicket = 1;
     private GatewayFiles files = GatewayFiles.NONE;
 
     /**
@@ -132,6 +136,26 @@ public final class JobGateway implements NodeProgram {
             @Override
             public void following(JobProfile job) {
                 store.savePending(job);
+            }
+
+            @Override
+            public void askClient(JobProfile job, long timeoutMillis, Consumer<JobStatusReply> then) {
+                long ticket = newTicket();
+                Timer timeout = ctx.schedule(timeoutMillis, () -> {
+                    clientChecks.remove(ticket);
+                    Ask a = asks.remove(ticket);
+                    if (a != null) {
+                        a.then.accept(null);
+                    }
+                });
+                asks.put(ticket, new Ask(job.id(), then, timeout));
+                clientChecks.put(ticket, new ClientCheck(job.client(), job.id()));
+                ctx.send(job.client(), new GridFollowCheck(ticket, job.id()));
+            }
+
+            @Override
+            public void dropped(JobProfile job) {
+                store.removePending(job.id());
             }
         }, node.agent().senders());
     }
@@ -200,6 +224,8 @@ public final class JobGateway implements NodeProgram {
                     r.runNode(), ctx.now(), r.output(), r.waitMillis()));
         } else if (message instanceof GridFollow m) {
             follow(m.profile());
+        } else if (message instanceof GridFollowCheck m) {
+            answerFollowCheck(from, m);
         } else if (message instanceof JobResult m) {
             ended(from, m);
         } else if (message instanceof JobProgress m) {
@@ -217,13 +243,7 @@ public final class JobGateway implements NodeProgram {
                 taken.computeIfPresent(id, (k, t) -> t.state().isTerminal() ? t : t.withState(heard, null));
             }
         } else if (message instanceof JobStatusReply m) {
-            if (m.owner() != null && !m.owner().equals(from)) {
-                // An owner answers for itself; an answer naming another would vouch for nodes it cannot.
-                node.agent().senders().refuse(JobSenders.Refusal.SENDER_MISNAMED, from, m.job(),
-                        "a status answer naming " + m.owner() + " as the owner");
-            } else {
-                answered(m);
-            }
+            statusAnswered(from, m);
         } else {
             inner.receive(from, message);
         }
@@ -532,9 +552,24 @@ public final class JobGateway implements NodeProgram {
         });
     }
 
+    /**
+     * A neighbour following a job this node took asks how it stands: by the result kept here, else whether
+     * this node still follows it. Said as this node's own record, naming no owner.
+     */
+    private void answerFollowCheck(NodeId from, GridFollowCheck m) {
+        JobStatusReply kept = store.result(m.job());
+        if (kept != null && kept.state() != null && kept.state().isTerminal()) {
+            ctx.send(from, new JobStatusReply(m.ticket(), m.job(), kept.state(), null, kept.runNode(), kept.reason(),
+                    kept.output(), kept.waitMillis()));
+        } else {
+            ctx.send(from, new JobStatusReply(m.ticket(), m.job(), follower.follows(m.job()) ? JobState.SUBMITTED
+                    : null, null, null, null));
+        }
+    }
+
     /** Carries a client's cancellation to the job's owner; the owner's answer goes back to the client. */
     private void cancel(NodeId client, GridCancel m) {
-        long ticket = nextTicket++;
+        long ticket = newTicket();
         Timer timeout = ctx.schedule(ASK_TIMEOUT_MILLIS, () -> {
             CancelAsk a = cancels.remove(ticket);
             if (a != null) {
@@ -567,22 +602,58 @@ public final class JobGateway implements NodeProgram {
 
     /** Asks the owner of {@code id}'s point; {@code then} gets its answer, or null after {@code timeoutMillis}. */
     private void ask(JobId id, long timeoutMillis, Consumer<JobStatusReply> then) {
-        long ticket = nextTicket++;
+        long ticket = newTicket();
         Timer timeout = ctx.schedule(timeoutMillis, () -> {
             Ask a = asks.remove(ticket);
             if (a != null) {
                 a.then.accept(null);
             }
         });
-        asks.put(ticket, new Ask(then, timeout));
+        asks.put(ticket, new Ask(id, then, timeout));
         node.overlay().routeToOwner(id.point(), new StatusQuery(ticket, id, ctx.self()));
     }
 
-    private void answered(JobStatusReply reply) {
-        Ask a = asks.remove(reply.ticket());
-        if (a != null) {
-            a.timeout.cancel();
-            a.then.accept(reply);
+    /**
+     * A ticket for a question whose answer comes back by it. Drawn at random: an answer is taken by its
+     * ticket, and counted tickets would let any member answer questions it was never asked (that a job
+     * ended, say) by guessing them.
+     */
+    private long newTicket() {
+        long t;
+        do {
+            t = ctx.random().nextLong();
+        } while (t == 0 || asks.containsKey(t) || cancels.containsKey(t));
+        return t;
+    }
+
+    /**
+     * An answer to one of our questions about a job, taken only from the node it was asked of: for a check
+     * with the node that took the job, that node; for a lookup, a node that names itself the job's owner (an
+     * answer naming another would vouch for nodes it cannot).
+     */
+    private void statusAnswered(NodeId from, JobStatusReply m) {
+        ClientCheck check = clientChecks.get(m.ticket());
+        String wrong = check != null
+                ? check.client().equals(from) ? null : "an answer meant to come from " + check.client()
+                        + ", which took the job"
+                : m.owner() != null && m.owner().equals(from) ? null : "a status answer naming " + m.owner()
+                        + " as the owner";
+        if (wrong != null) {
+            node.agent().senders().refuse(JobSenders.Refusal.SENDER_MISNAMED, from, m.job(), wrong);
+        } else if (answered(m) && check != null) {
+            clientChecks.remove(m.ticket());
         }
+    }
+
+    /** Hands an answer to whoever asked, if it is about the job asked about. */
+    private boolean answered(JobStatusReply reply) {
+        Ask a = asks.get(reply.ticket());
+        if (a == null || !a.job().equals(reply.job())) {
+            return false;
+        }
+        asks.remove(reply.ticket());
+        a.timeout.cancel();
+        a.then.accept(reply);
+        return true;
     }
 }

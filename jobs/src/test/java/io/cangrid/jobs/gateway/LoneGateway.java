@@ -36,8 +36,13 @@ final class LoneGateway {
 
     /** Adds the node to {@code sim}; its gateway is in {@code gateway}'s one cell once the node exists. */
     static NodeId add(Simulation sim, JobStore store, boolean acknowledge, JobGateway[] gateway) {
+        return add(sim, store, acknowledge, gateway, 0);
+    }
+
+    /** As {@link #add(Simulation, JobStore, boolean, JobGateway[])}, the overlay taking {@code routeMillis} to route. */
+    static NodeId add(Simulation sim, JobStore store, boolean acknowledge, JobGateway[] gateway, long routeMillis) {
         return sim.addNode(ctx -> {
-            JobNode<LoneOverlay> jobs = new JobNode<>(ctx, new LoneOverlay(ctx), new JobNodeSettings(CONFIG, SCHEMA,
+            JobNode<LoneOverlay> jobs = new JobNode<>(ctx, new LoneOverlay(ctx, routeMillis), new JobNodeSettings(CONFIG, SCHEMA,
                     JobEvents.NONE, ExecutionFactory.simulated()), (c, o, a) -> runHere(c, a), List.of());
             if (acknowledge) {
                 jobs.agent().acknowledgeTakenJobs();
@@ -50,10 +55,12 @@ final class LoneGateway {
     /** The only node of an overlay: it owns every point and has no neighbours. */
     static final class LoneOverlay implements JobOverlay {
         private final NodeContext ctx;
+        private final long routeMillis;
         private Events events;
 
-        LoneOverlay(NodeContext ctx) {
+        LoneOverlay(NodeContext ctx, long routeMillis) {
             this.ctx = ctx;
+            this.routeMillis = routeMillis;
         }
 
         @Override
@@ -91,8 +98,8 @@ final class LoneGateway {
 
         @Override
         public void routeToOwner(Point point, Message payload) {
-            // This node owns every point: the payload arrives here, after the current event.
-            ctx.schedule(0, () -> events.arrived(payload, 0));
+            // This node owns every point: the payload arrives here, after the current event (and the route's time).
+            ctx.schedule(routeMillis, () -> events.arrived(payload, 0));
         }
 
         @Override
