@@ -127,7 +127,19 @@ public final class ResultsCommand implements Callable<Integer> {
         Map<String, ClusterFiles> byCluster = new LinkedHashMap<>();
         try (GridClient grid = peer.connect(remove ? Role.SUBMIT : Role.READ)) {
             for (JobRefs.Ref ref : refs) {
-                JobStatusReply r = grid.status(ref.id());
+                JobStatusReply r;
+                try {
+                    r = grid.status(ref.id());
+                } catch (IOException e) {
+                    // One job's owner out of reach leaves the others' results to fetch.
+                    allOk = false;
+                    rows.add(new LinkedHashMap<>(Map.of("job", ref.id().toString(), "error", e.getMessage())));
+                    if (!json.enabled()) {
+                        spec.commandLine().getOut().println(ref.id() + ": no answer (" + e.getMessage()
+                                + "); try again");
+                    }
+                    continue;
+                }
                 Map<String, Object> v = view(ref.id(), r);
                 rows.add(v);
                 boolean ended = r.state() != null && r.state().isTerminal();

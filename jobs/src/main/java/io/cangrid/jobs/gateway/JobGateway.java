@@ -548,6 +548,11 @@ public final class JobGateway implements NodeProgram {
                 ctx.send(client, new JobStatusReply(m.ticket(), best.job(), best.state(), best.owner(),
                         best.runNode(), best.reason(), best.output(), best.waitMillis(),
                         Math.max(best.runs(), reply == null ? 0 : reply.runs()), best.held()));
+            } else {
+                // Said rather than left to the client's timeout, which would end a whole `results` of a cluster.
+                ctx.send(client, new JobStatusReply(m.ticket(), m.job(), null, null, null, "the owner of the job's"
+                        + " point did not answer within " + ASK_TIMEOUT_MILLIS + " ms, and this node keeps no result"
+                        + " of it; try again"));
             }
         });
     }
