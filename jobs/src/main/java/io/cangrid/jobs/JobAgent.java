@@ -80,6 +80,13 @@ public final class JobAgent {
     }
 
     /** How this node's jobs reach their owners (the overlay's routing, on a job node). */
+    /** How this node reaches owners; one that moves nothing when none was set. */
+    OwnerRoute ownerRoute() {
+        return ownerRoute != null ? ownerRoute : (job, trace, adopt) -> {
+            throw new IllegalStateException("no owner route set");
+        };
+    }
+
     public void setOwnerRoute(OwnerRoute route) {
         this.ownerRoute = Objects.requireNonNull(route, "route");
     }
@@ -372,6 +379,11 @@ public final class JobAgent {
      */
     public boolean owns(JobId id) {
         return owner.owns(id);
+    }
+
+    /** Outcomes of ended jobs routed here, to the owner of their points, by a node that no longer owns them. */
+    public void outcomesArrived(OwnershipHandoff outcomes) {
+        owner.receiveHandoff(outcomes);
     }
 
     /** The outcome this owner keeps of an ended job, or null. */

@@ -7,6 +7,7 @@ import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.Point;
 import io.cangrid.jobs.message.CancelJob;
 import io.cangrid.jobs.message.JobMessage;
+import io.cangrid.jobs.message.OwnershipHandoff;
 import io.cangrid.jobs.message.StatusQuery;
 import io.cangrid.jobs.message.ToOwner;
 import io.cangrid.overlay.resource.Capabilities;
@@ -66,6 +67,9 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
                     agent.answerStatus(query);
                 } else if (payload instanceof CancelJob cancel) {
                     agent.answerCancel(cancel);
+                } else if (payload instanceof OwnershipHandoff outcomes && outcomes.profiles().length == 0) {
+                    // Outcomes kept by a node that no longer owns their points (see OwnerDesk.sendStrayOutcomes).
+                    agent.outcomesArrived(outcomes);
                 } else {
                     locator.receive(ctx.self(), payload);
                 }

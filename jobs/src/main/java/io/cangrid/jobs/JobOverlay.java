@@ -59,6 +59,14 @@ public interface JobOverlay {
     /** Carries {@code payload} to the node owning {@code point}, where {@link Events#arrived} reports it. */
     void routeToOwner(Point point, Message payload);
 
+    /**
+     * Whether this node owns {@code point} now. An overlay that cannot tell says yes: what an owner keeps of
+     * the jobs there then stays where it is.
+     */
+    default boolean holds(Point point) {
+        return true;
+    }
+
     /** The neighbours as last heard from. */
     List<Neighbour> neighbours();
 

@@ -41,6 +41,9 @@ final class OwnerDesk {
     private final JobAgent agent;
     private final Map<JobId, OwnedJob> owned = new LinkedHashMap<>();
     private final Map<JobId, Boolean> ended = recent();
+    /** Outcomes sent on to their points' owners in one period at most (see sendStrayOutcomes). */
+    static final int STRAY_OUTCOMES_PER_TICK = 256;
+
     /** How jobs ended, for status queries: bounded in number and, in {@link #tick}, in age. */
     private final Map<JobId, JobOutcome> outcomes = recent();
     /** Jobs handed over with the zone holding their points: the run node each had then, and when. */
@@ -377,6 +380,7 @@ final class OwnerDesk {
         for (var it = outcomes.values().iterator(); it.hasNext() && it.next().endedAt() < oldest; ) {
             it.remove();
         }
+        sendStrayOutcomes();
         long now = agent.now();
         long deadAfter = agent.config().deadAfterMillis();
         Map<NodeId, List<OwnedJob>> byClient = new LinkedHashMap<>();
@@ -411,6 +415,28 @@ final class OwnerDesk {
             // The run nodes named, so that the client takes each job's result from its run node alone.
             agent.send(client, new JobProgress(ids, states, runNodes));
         });
+    }
+
+    /**
+     * Sends each outcome kept here of a job whose point this node no longer owns to the point's owner. Space
+     * changes hands without a hand-over too: a takeover of a node presumed dead that was not, a claim that
+     * outranked ours, a world left for an older one. The outcomes stayed here, and the new owner, asked how
+     * such a job ended, had no record: through any node but the job's injection node its result was gone,
+     * and a resubmission would have run the job again. At most {@link #STRAY_OUTCOMES_PER_TICK} a period.
+     */
+    private void sendStrayOutcomes() {
+        OwnerRoute route = agent.ownerRoute();
+        int sent = 0;
+        for (var it = outcomes.entrySet().iterator(); it.hasNext() && sent < STRAY_OUTCOMES_PER_TICK; ) {
+            var e = it.next();
+            Point point = e.getKey().point();
+            if (!route.holds(point)) {
+                route.outcomesToOwner(point, new OwnershipHandoff(new JobProfile[0], new NodeId[0], new MatchTrace[0],
+                        new JobId[] {e.getKey()}, new JobOutcome[] {e.getValue()}));
+                it.remove();
+                sent++;
+            }
+        }
     }
 
     /** Ends the job FAILED for {@code why}: its client hears it, its last run node (if any) drops it. */

@@ -1,6 +1,8 @@
 package io.cangrid.jobs;
 
+import io.cangrid.jobs.message.OwnershipHandoff;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.Point;
 
 /**
  * How a job reaches its owner from this node: on a job node, the overlay carries it to the node owning the
@@ -12,4 +14,13 @@ public interface OwnerRoute {
 
     /** @param adopt null for a new job; otherwise the run node that still holds the job and lost its owner */
     void toOwner(JobProfile job, MatchTrace trace, NodeId adopt);
+
+    /** Whether this node owns {@code point} now; a route that cannot tell says yes, and nothing moves. */
+    default boolean holds(Point point) {
+        return true;
+    }
+
+    /** Carries the outcomes of ended jobs in {@code handoff}, all with points beside {@code point}, to its owner. */
+    default void outcomesToOwner(Point point, OwnershipHandoff handoff) {
+    }
 }

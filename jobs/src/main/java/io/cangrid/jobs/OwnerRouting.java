@@ -1,6 +1,8 @@
 package io.cangrid.jobs;
 
+import io.cangrid.jobs.message.OwnershipHandoff;
 import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.Point;
 import io.cangrid.jobs.message.ToOwner;
 
 /**
@@ -20,6 +22,16 @@ public final class OwnerRouting implements OwnerRoute {
     @Override
     public void toOwner(JobProfile job, MatchTrace trace, NodeId adopt) {
         overlay.routeToOwner(job.id().point(), new ToOwner(job, trace, adopt));
+    }
+
+    @Override
+    public boolean holds(Point point) {
+        return !overlay.isActive() || overlay.holds(point);
+    }
+
+    @Override
+    public void outcomesToOwner(Point point, OwnershipHandoff handoff) {
+        overlay.routeToOwner(point, handoff);
     }
 
     public void arrived(ToOwner message, int hops) {

@@ -89,6 +89,11 @@ public final class CanOverlay implements JobOverlay {
     }
 
     @Override
+    public boolean holds(Point point) {
+        return can.owns(point);
+    }
+
+    @Override
     public void routeToOwner(Point point, Message payload) {
         can.route(point, payload);
     }

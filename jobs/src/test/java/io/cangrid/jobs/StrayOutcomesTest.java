@@ -1,0 +1,144 @@
+package io.cangrid.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cangrid.overlay.Message;
+import io.cangrid.overlay.NodeContext;
+import io.cangrid.overlay.NodeId;
+import io.cangrid.overlay.Point;
+import io.cangrid.overlay.resource.Capabilities;
+import io.cangrid.overlay.resource.ResourceSchema;
+import io.cangrid.overlay.sim.LatencyModel;
+import io.cangrid.overlay.sim.Simulation;
+import io.cangrid.overlay.sim.SimulationConfig;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Space changes hands without a hand-over (a takeover of a node presumed dead that was not, a claim that
+ * outranked its holder's): the old owner keeps the outcomes of the jobs there, and the new owner, asked
+ * how such a job ended, would have no record. The old owner sends them on to the points' owner.
+ */
+class StrayOutcomesTest {
+
+    private static final JobConfig CONFIG = new JobConfig(10_000, 3, 8);
+
+    @Test
+    void outcomesFollowTheirPointsWhenSpaceChangesHandsWithoutAHandOver() {
+        Simulation sim = new Simulation(SimulationConfig.defaults(9).withLatency(LatencyModel.constant(5)));
+        World world = new World();
+        NodeId a = sim.addNode(ctx -> world.node(ctx));
+        NodeId b = sim.addNode(ctx -> world.node(ctx));
+        world.owner = a;
+        JobId id = new JobId(12, Point.of(0.5, 0.5, 0.5, 0.5));
+        JobOutcome ended = new JobOutcome(JobState.COMPLETED, null, a, 500);
+        sim.at(1_000, () -> world.nodes.get(a).agent().recordOutcome(id, ended));
+        sim.runFor(2 * CONFIG.heartbeatMillis());
+        assertThat(world.nodes.get(a).agent().outcome(id)).as("kept while its point is a's").isNotNull();
+
+        world.owner = b; // taken over, nothing handed over
+        sim.runFor(2 * CONFIG.heartbeatMillis());
+        assertThat(world.nodes.get(b).agent().outcome(id)).as("the new owner knows how the job ended").isNotNull();
+        assertThat(world.nodes.get(b).agent().outcome(id).state()).isEqualTo(JobState.COMPLETED);
+        assertThat(world.nodes.get(a).agent().outcome(id)).as("and the old one no longer speaks for it").isNull();
+    }
+
+    /** Two job nodes over an overlay where one node owns every point, and which one can change at once. */
+    private static final class World {
+        final Map<NodeId, JobNode<Switch>> nodes = new HashMap<>();
+        final Map<NodeId, Switch> overlays = new HashMap<>();
+        NodeId owner;
+
+        JobNode<Switch> node(NodeContext ctx) {
+            Switch overlay = new Switch(ctx, this);
+            JobNode<Switch> n = new JobNode<>(ctx, overlay, new JobNodeSettings(CONFIG,
+                    ResourceSchema.defaultSchema(), JobEvents.NONE, ExecutionFactory.simulated()),
+                    (c, o, agent) -> new Locator() {
+                        @Override
+                        public void match(JobProfile job, NodeId by, MatchTrace trace) {
+                            agent.dispatch(c.self(), job, by, trace);
+                        }
+
+                        @Override
+                        public void receive(NodeId from, Message message) {
+                        }
+
+                        @Override
+                        public boolean handles(Message message) {
+                            return false;
+                        }
+                    }, List.of());
+            nodes.put(ctx.self(), n);
+            overlays.put(ctx.self(), overlay);
+            return n;
+        }
+    }
+
+    private static final class Switch implements JobOverlay {
+        private final NodeContext ctx;
+        private final World world;
+        private Events events;
+
+        Switch(NodeContext ctx, World world) {
+            this.ctx = ctx;
+            this.world = world;
+        }
+
+        @Override
+        public void setEvents(Events events) {
+            this.events = events;
+        }
+
+        @Override
+        public void start(List<NodeId> bootstraps) {
+        }
+
+        @Override
+        public void leave() {
+        }
+
+        @Override
+        public boolean handles(Message message) {
+            return false;
+        }
+
+        @Override
+        public void receive(NodeId from, Message message) {
+            throw new AssertionError("no overlay messages here");
+        }
+
+        @Override
+        public boolean isActive() {
+            return true;
+        }
+
+        @Override
+        public Capabilities capabilities() {
+            return new Capabilities(1, 4096, 100);
+        }
+
+        @Override
+        public boolean holds(Point point) {
+            return ctx.self().equals(world.owner);
+        }
+
+        @Override
+        public void routeToOwner(Point point, Message payload) {
+            // Straight to the owner's overlay, after the current event, as a route's last hop would.
+            Switch there = world.overlays.get(world.owner);
+            ctx.schedule(1, () -> there.events.arrived(payload, 1));
+        }
+
+        @Override
+        public List<Neighbour> neighbours() {
+            return List.of();
+        }
+
+        @Override
+        public void publish(Supplier<Message> state) {
+        }
+    }
+}
