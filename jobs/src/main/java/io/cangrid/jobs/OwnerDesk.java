@@ -43,6 +43,10 @@ final class OwnerDesk {
     private final Map<JobId, Boolean> ended = recent();
     /** Outcomes sent on to their points' owners in one period at most (see sendStrayOutcomes). */
     static final int STRAY_OUTCOMES_PER_TICK = 256;
+    /** How many times, a period apart, an outcome is sent on to its point's owner. */
+    static final int STRAY_SENDS = 3;
+    /** Outcomes of jobs whose points this node no longer owns, on their way to the points' owners. */
+    private final Map<JobId, Stray> strays = new LinkedHashMap<>();
 
     /** How jobs ended, for status queries: bounded in number and, in {@link #tick}, in age. */
     private final Map<JobId, JobOutcome> outcomes = recent();
@@ -75,7 +79,8 @@ final class OwnerDesk {
 
     void take(JobProfile profile, MatchTrace trace) {
         OwnedJob job = owned.get(profile.id());
-        JobOutcome known = outcomes.get(profile.id());
+        // Only a resubmission asks what is on disk: a first submission of a job has no past to look up.
+        JobOutcome known = profile.attempt() > 1 ? known(profile.id()) : null;
         if (known != null && profile.attempt() > 1) {
             // Its client lost track of it, but it ended, and this owner knows how: a job ends once.
             agent.explain(profile.id(), ExplainStep.OWNER, null, () -> "resubmitted (attempt " + profile.attempt()
@@ -346,7 +351,7 @@ final class OwnerDesk {
             return new JobStatusReply(query.ticket(), id, job.state(), agent.self(), job.runNode, null, null, -1,
                     job.runs(), job.runNode == null ? null : job.held);
         }
-        JobOutcome outcome = outcomes.get(id);
+        JobOutcome outcome = known(id);
         if (outcome != null) {
             return new JobStatusReply(query.ticket(), id, outcome.state(), agent.self(), outcome.runNode(),
                     outcome.reason(), outcome.output(), outcome.waitMillis(), outcome.runs());
@@ -422,21 +427,51 @@ final class OwnerDesk {
      * changes hands without a hand-over too: a takeover of a node presumed dead that was not, a claim that
      * outranked ours, a world left for an older one. The outcomes stayed here, and the new owner, asked how
      * such a job ended, had no record: through any node but the job's injection node its result was gone,
-     * and a resubmission would have run the job again. At most {@link #STRAY_OUTCOMES_PER_TICK} a period.
+     * and a resubmission would have run the job again. A route may lose a message, so each goes
+     * {@link #STRAY_SENDS} times, a period apart (the owner keeps the first); at most
+     * {@link #STRAY_OUTCOMES_PER_TICK} are sent a period.
      */
     private void sendStrayOutcomes() {
         OwnerRoute route = agent.ownerRoute();
-        int sent = 0;
-        for (var it = outcomes.entrySet().iterator(); it.hasNext() && sent < STRAY_OUTCOMES_PER_TICK; ) {
+        for (var it = outcomes.entrySet().iterator(); it.hasNext(); ) {
             var e = it.next();
-            Point point = e.getKey().point();
-            if (!route.holds(point)) {
-                route.outcomesToOwner(point, new OwnershipHandoff(new JobProfile[0], new NodeId[0], new MatchTrace[0],
-                        new JobId[] {e.getKey()}, new JobOutcome[] {e.getValue()}));
+            if (!route.holds(e.getKey().point())) {
+                strays.put(e.getKey(), new Stray(e.getValue(), STRAY_SENDS));
                 it.remove();
-                sent++;
             }
         }
+        int sent = 0;
+        for (var it = strays.entrySet().iterator(); it.hasNext() && sent < STRAY_OUTCOMES_PER_TICK; ) {
+            var e = it.next();
+            Point point = e.getKey().point();
+            if (route.holds(point)) {
+                // The space came back: so does what is known of it.
+                outcomes.putIfAbsent(e.getKey(), e.getValue().outcome());
+                it.remove();
+                continue;
+            }
+            route.outcomesToOwner(point, new OwnershipHandoff(new JobProfile[0], new NodeId[0], new MatchTrace[0],
+                    new JobId[] {e.getKey()}, new JobOutcome[] {e.getValue().outcome()}));
+            sent++;
+            if (e.getValue().sendsLeft() <= 1) {
+                it.remove();
+            } else {
+                e.setValue(new Stray(e.getValue().outcome(), e.getValue().sendsLeft() - 1));
+            }
+        }
+    }
+
+    private record Stray(JobOutcome outcome, int sendsLeft) {
+    }
+
+    /**
+     * How a job ended, as this owner remembers it, or as this node wrote it down before a restart: a node
+     * restarted with its work directory owns much of its old space again, and asked how a job there ended
+     * it must not say "no record" of what it knows on disk.
+     */
+    private JobOutcome known(JobId id) {
+        JobOutcome kept = outcomes.get(id);
+        return kept != null ? kept : agent.ledger().recall(id);
     }
 
     /** Ends the job FAILED for {@code why}: its client hears it, its last run node (if any) drops it. */

@@ -114,7 +114,14 @@ public final class JobStore implements OutcomeLedger {
         return out;
     }
 
-    /** Stores how a job ended, unless a result is stored already: the first one stays. */
+    /** What this node stored of how a job ended, as an owner's ledger or as the node that took the job. */
+    @Override
+    public JobOutcome recall(JobId id) {
+        JobStatusReply r = result(id);
+        return r == null || r.state() == null || !r.state().isTerminal() ? null
+                : new JobOutcome(r.state(), r.reason(), r.runNode(), 0, r.output(), r.waitMillis());
+    }
+
     /** The owner's ledger: an outcome it recorded, stored as its answer to a status query would be. */
     @Override
     public void keep(JobId id, JobOutcome outcome, NodeId owner) {
@@ -122,6 +129,7 @@ public final class JobStore implements OutcomeLedger {
                 outcome.output(), outcome.waitMillis()));
     }
 
+    /** Stores how a job ended, unless a result is stored already: the first one stays. */
     public void saveResult(JobStatusReply result) {
         Path f = resultsDir.resolve(result.job().toString());
         if (!exists(f)) {

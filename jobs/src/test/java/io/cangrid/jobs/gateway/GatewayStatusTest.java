@@ -53,6 +53,27 @@ class GatewayStatusTest {
         assertThat(heard.get(0).reason()).contains("did not answer").contains("try again");
     }
 
+    @Test
+    void anOwnerRestartedWithItsWorkDirectoryAnswersFromWhatItWroteDown() {
+        Simulation sim = new Simulation(SimulationConfig.defaults(4).withLatency(LatencyModel.constant(5)));
+        JobGateway[] gateway = new JobGateway[1];
+        JobStore store = new JobStore(dir, MessageCodec.discover(1 << 20));
+        NodeId node = LoneGateway.add(sim, store, false, gateway);
+        List<JobStatusReply> heard = new ArrayList<>();
+        NodeId asker = sim.addNode(ctx -> new Listener(ctx, heard));
+        JobId job = new JobId(6, Point.of(0.5, 0.5, 0.5, 0.5));
+        // Written down in the node's previous life, as its owner: nothing of it is in memory now.
+        store.keep(job, new io.cangrid.jobs.JobOutcome(io.cangrid.jobs.JobState.COMPLETED, null, node, 10), node);
+        sim.at(1_000, () -> {
+            gateway[0].node().agent().keepOutcomesIn(store);
+            gateway[0].node().agent().answerStatus(new io.cangrid.jobs.message.StatusQuery(9, job, asker));
+        });
+        sim.runFor(2_000);
+        assertThat(heard).hasSize(1);
+        assertThat(heard.get(0).state()).as("not 'no record'").isEqualTo(io.cangrid.jobs.JobState.COMPLETED);
+        assertThat(heard.get(0).owner()).isEqualTo(node);
+    }
+
     private static final class Listener implements NodeProgram {
         private final NodeContext ctx;
         private final List<JobStatusReply> heard;
