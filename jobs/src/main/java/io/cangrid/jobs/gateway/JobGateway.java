@@ -125,7 +125,7 @@ public final class JobGateway implements NodeProgram {
 
             @Override
             public void ended(JobProfile job, JobStatusReply result) {
-                JobGateway.this.ended(result);
+                JobGateway.this.ended(result, ctx.self().equals(job.client()));
             }
 
             @Override
@@ -438,11 +438,15 @@ public final class JobGateway implements NodeProgram {
     }
 
     /** A followed job ended (the follower's first result of it). */
-    private void ended(JobStatusReply result) {
+    private void ended(JobStatusReply result, boolean ours) {
         recordResult(result);
         files.release(result.job());
         files.pull(result.job(), result.output(), result.runNode());
-        recentlyEnded.put(result.job(), ctx.now());
+        if (ours) {
+            // Watched so that its owner learns the outcome; only the job's client may tell it (GridOutcome),
+            // so a neighbour that followed the job for it leaves that to the client.
+            recentlyEnded.put(result.job(), ctx.now());
+        }
         if (recentlyEnded.size() > OUTCOME_WATCH_LIMIT) {
             recentlyEnded.remove(recentlyEnded.keySet().iterator().next());
         }
