@@ -80,7 +80,9 @@ public final class WaitCommand implements Callable<Integer> {
                         JobStatusReply r = statusOrNull(grid, id);
                         if (r != null && r.state() != null && r.state().isTerminal()) {
                             ended.put(id, r);
-                        } else if (r != null && r.state() == null) {
+                        } else if (r != null && r.state() == null && r.owner() != null) {
+                            // An owner's "no record"; a node saying the owner did not answer (no owner named)
+                            // knows no more than a lost answer, and is asked again.
                             long since = unknownSince.computeIfAbsent(id, k -> System.nanoTime());
                             if (unknown.merge(id, 1, Integer::sum) >= UNKNOWN_POLLS
                                     && System.nanoTime() - since >= UNKNOWN_GRACE_MILLIS * 1_000_000) {
