@@ -53,8 +53,8 @@ final class LoneGateway {
     }
 
     /** The only node of an overlay: it owns every point and has no neighbours. */
-    static final class LoneOverlay implements JobOverlay {
-        private final NodeContext ctx;
+    static class LoneOverlay implements JobOverlay {
+        final NodeContext ctx;
         private final long routeMillis;
         private Events events;
 
@@ -99,7 +99,12 @@ final class LoneGateway {
         @Override
         public void routeToOwner(Point point, Message payload) {
             // This node owns every point: the payload arrives here, after the current event (and the route's time).
-            ctx.schedule(routeMillis, () -> events.arrived(payload, 0));
+            ctx.schedule(routeMillis, () -> arrive(payload));
+        }
+
+        /** {@code payload}, routed, reaches this node as the owner of its point. */
+        void arrive(Message payload) {
+            events.arrived(payload, 0);
         }
 
         @Override

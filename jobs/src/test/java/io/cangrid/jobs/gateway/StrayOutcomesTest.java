@@ -1,12 +1,19 @@
-package io.cangrid.jobs;
+package io.cangrid.jobs.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cangrid.jobs.ExecutionFactory;
+import io.cangrid.jobs.JobConfig;
+import io.cangrid.jobs.JobEvents;
+import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobNode;
+import io.cangrid.jobs.JobNodeSettings;
+import io.cangrid.jobs.JobOutcome;
+import io.cangrid.jobs.JobState;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
-import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.overlay.sim.Simulation;
@@ -14,7 +21,6 @@ import io.cangrid.overlay.sim.SimulationConfig;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class StrayOutcomesTest {
 
-    private static final JobConfig CONFIG = new JobConfig(10_000, 3, 8);
+    private static final JobConfig CONFIG = LoneGateway.CONFIG;
 
     @Test
     void outcomesFollowTheirPointsWhenSpaceChangesHandsWithoutAHandOver() {
@@ -56,68 +62,20 @@ class StrayOutcomesTest {
             Switch overlay = new Switch(ctx, this);
             JobNode<Switch> n = new JobNode<>(ctx, overlay, new JobNodeSettings(CONFIG,
                     ResourceSchema.defaultSchema(), JobEvents.NONE, ExecutionFactory.simulated()),
-                    (c, o, agent) -> new Locator() {
-                        @Override
-                        public void match(JobProfile job, NodeId by, MatchTrace trace) {
-                            agent.dispatch(c.self(), job, by, trace);
-                        }
-
-                        @Override
-                        public void receive(NodeId from, Message message) {
-                        }
-
-                        @Override
-                        public boolean handles(Message message) {
-                            return false;
-                        }
-                    }, List.of());
+                    (c, o, agent) -> LoneGateway.runHere(c, agent), List.of());
             nodes.put(ctx.self(), n);
             overlays.put(ctx.self(), overlay);
             return n;
         }
     }
 
-    private static final class Switch implements JobOverlay {
-        private final NodeContext ctx;
+    /** A lone overlay whose node owns every point while the world says so, and routes to the one that does. */
+    private static final class Switch extends LoneGateway.LoneOverlay {
         private final World world;
-        private Events events;
 
         Switch(NodeContext ctx, World world) {
-            this.ctx = ctx;
+            super(ctx, 0);
             this.world = world;
-        }
-
-        @Override
-        public void setEvents(Events events) {
-            this.events = events;
-        }
-
-        @Override
-        public void start(List<NodeId> bootstraps) {
-        }
-
-        @Override
-        public void leave() {
-        }
-
-        @Override
-        public boolean handles(Message message) {
-            return false;
-        }
-
-        @Override
-        public void receive(NodeId from, Message message) {
-            throw new AssertionError("no overlay messages here");
-        }
-
-        @Override
-        public boolean isActive() {
-            return true;
-        }
-
-        @Override
-        public Capabilities capabilities() {
-            return new Capabilities(1, 4096, 100);
         }
 
         @Override
@@ -129,16 +87,7 @@ class StrayOutcomesTest {
         public void routeToOwner(Point point, Message payload) {
             // Straight to the owner's overlay, after the current event, as a route's last hop would.
             Switch there = world.overlays.get(world.owner);
-            ctx.schedule(1, () -> there.events.arrived(payload, 1));
-        }
-
-        @Override
-        public List<Neighbour> neighbours() {
-            return List.of();
-        }
-
-        @Override
-        public void publish(Supplier<Message> state) {
+            ctx.schedule(1, () -> there.arrive(payload));
         }
     }
 }
