@@ -18,7 +18,9 @@ import io.cangrid.jobs.message.JobReturned;
 import io.cangrid.jobs.message.JobStatusReply;
 import io.cangrid.jobs.message.JobSubmitted;
 import io.cangrid.jobs.message.OwnerChanged;
+import io.cangrid.jobs.message.OutcomesKept;
 import io.cangrid.jobs.message.OwnershipHandoff;
+import io.cangrid.jobs.message.StrayOutcomes;
 import io.cangrid.jobs.message.ResubmitJob;
 import io.cangrid.jobs.message.StatusQuery;
 import io.cangrid.jobs.message.SubmitJob;
@@ -215,7 +217,9 @@ public final class JobAgent {
         } else if (message instanceof JobReturned m) {
             owner.returned(m.profile(), from);
         } else if (message instanceof OwnershipHandoff m) {
-            owner.receiveHandoff(m);
+            owner.receiveHandoff(from, m);
+        } else if (message instanceof OutcomesKept m) {
+            owner.kept(m.ids());
         } else if (message instanceof JobRefused m) {
             owner.refused(m.id(), from, m.reason());
         } else {
@@ -382,8 +386,8 @@ public final class JobAgent {
     }
 
     /** Outcomes of ended jobs routed here, to the owner of their points, by a node that no longer owns them. */
-    public void outcomesArrived(OwnershipHandoff outcomes) {
-        owner.receiveHandoff(outcomes);
+    public void outcomesArrived(StrayOutcomes outcomes) {
+        owner.receiveStrays(outcomes);
     }
 
     /** The outcome this owner keeps of an ended job, or null. */

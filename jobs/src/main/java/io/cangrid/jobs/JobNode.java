@@ -7,7 +7,7 @@ import io.cangrid.overlay.NodeProgram;
 import io.cangrid.overlay.Point;
 import io.cangrid.jobs.message.CancelJob;
 import io.cangrid.jobs.message.JobMessage;
-import io.cangrid.jobs.message.OwnershipHandoff;
+import io.cangrid.jobs.message.StrayOutcomes;
 import io.cangrid.jobs.message.StatusQuery;
 import io.cangrid.jobs.message.ToOwner;
 import io.cangrid.overlay.resource.Capabilities;
@@ -67,7 +67,7 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
                     agent.answerStatus(query);
                 } else if (payload instanceof CancelJob cancel) {
                     agent.answerCancel(cancel);
-                } else if (payload instanceof OwnershipHandoff outcomes && outcomes.profiles().length == 0) {
+                } else if (payload instanceof StrayOutcomes outcomes) {
                     // Outcomes kept by a node that no longer owns their points (see OwnerDesk.sendStrayOutcomes).
                     agent.outcomesArrived(outcomes);
                 } else {

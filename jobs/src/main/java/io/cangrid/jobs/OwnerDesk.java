@@ -12,7 +12,9 @@ import io.cangrid.jobs.message.Heartbeats;
 import io.cangrid.jobs.message.JobProgress;
 import io.cangrid.jobs.message.JobResult;
 import io.cangrid.jobs.message.OwnerChanged;
+import io.cangrid.jobs.message.OutcomesKept;
 import io.cangrid.jobs.message.OwnershipHandoff;
+import io.cangrid.jobs.message.StrayOutcomes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,10 +45,10 @@ final class OwnerDesk {
     private final Map<JobId, Boolean> ended = recent();
     /** Outcomes sent on to their points' owners in one period at most (see sendStrayOutcomes). */
     static final int STRAY_OUTCOMES_PER_TICK = 256;
-    /** How many times, a period apart, an outcome is sent on to its point's owner. */
-    static final int STRAY_SENDS = 3;
-    /** Outcomes of jobs whose points this node no longer owns, on their way to the points' owners. */
-    private final Map<JobId, Stray> strays = new LinkedHashMap<>();
+    /** The most periods between two sends of an outcome no owner has said it keeps (the wait doubles up to it). */
+    static final int STRAY_MAX_PERIODS_APART = 8;
+    /** Outcomes of jobs whose points this node no longer owns, kept until the points' owners say they keep them. */
+    private final Map<JobId, Stray> strays = recent();
 
     /** How jobs ended, for status queries: bounded in number and, in {@link #tick}, in age. */
     private final Map<JobId, JobOutcome> outcomes = recent();
@@ -427,41 +429,74 @@ final class OwnerDesk {
      * changes hands without a hand-over too: a takeover of a node presumed dead that was not, a claim that
      * outranked ours, a world left for an older one. The outcomes stayed here, and the new owner, asked how
      * such a job ended, had no record: through any node but the job's injection node its result was gone,
-     * and a resubmission would have run the job again. A route may lose a message, so each goes
-     * {@link #STRAY_SENDS} times, a period apart (the owner keeps the first); at most
-     * {@link #STRAY_OUTCOMES_PER_TICK} are sent a period.
+     * and a resubmission would have run the job again. Outcomes handed over wait here too. A route or a
+     * hand-over may be lost, and the node a route ends at may itself be losing the space, so each outcome is
+     * kept and sent again, a period later, then two, four, up to {@link #STRAY_MAX_PERIODS_APART}, until an
+     * owner says it keeps it ({@link #kept}) or it expires; at most {@link #STRAY_OUTCOMES_PER_TICK} are sent a
+     * period.
      */
     private void sendStrayOutcomes() {
         OwnerRoute route = agent.ownerRoute();
+        long now = agent.now();
         for (var it = outcomes.entrySet().iterator(); it.hasNext(); ) {
             var e = it.next();
             if (!route.holds(e.getKey().point())) {
-                strays.put(e.getKey(), new Stray(e.getValue(), STRAY_SENDS));
+                strays.put(e.getKey(), new Stray(e.getValue(), now, 0));
                 it.remove();
             }
         }
+        long oldest = now - agent.config().outcomeRetentionMillis();
+        long period = agent.config().heartbeatMillis();
         int sent = 0;
         for (var it = strays.entrySet().iterator(); it.hasNext() && sent < STRAY_OUTCOMES_PER_TICK; ) {
             var e = it.next();
+            Stray stray = e.getValue();
             Point point = e.getKey().point();
             if (route.holds(point)) {
                 // The space came back: so does what is known of it.
-                outcomes.putIfAbsent(e.getKey(), e.getValue().outcome());
+                outcomes.putIfAbsent(e.getKey(), stray.outcome());
                 it.remove();
                 continue;
             }
-            route.outcomesToOwner(point, new OwnershipHandoff(new JobProfile[0], new NodeId[0], new MatchTrace[0],
-                    new JobId[] {e.getKey()}, new JobOutcome[] {e.getValue().outcome()}));
-            sent++;
-            if (e.getValue().sendsLeft() <= 1) {
+            if (stray.outcome().endedAt() < oldest) {
                 it.remove();
-            } else {
-                e.setValue(new Stray(e.getValue().outcome(), e.getValue().sendsLeft() - 1));
+                continue;
             }
+            if (now < stray.nextAt()) {
+                continue;
+            }
+            route.outcomesToOwner(point, new StrayOutcomes(agent.self(), new JobId[] {e.getKey()},
+                    new JobOutcome[] {stray.outcome()}));
+            sent++;
+            int apart = Math.min(STRAY_MAX_PERIODS_APART, 1 << Math.min(stray.sends(), 30));
+            e.setValue(new Stray(stray.outcome(), now + apart * period, stray.sends() + 1));
         }
     }
 
-    private record Stray(JobOutcome outcome, int sendsLeft) {
+    /** An outcome on its way to its point's owner: sent {@code sends} times, next at {@code nextAt}. */
+    private record Stray(JobOutcome outcome, long nextAt, int sends) {
+    }
+
+    /** An owner says it keeps these outcomes: they need not be sent again. */
+    void kept(JobId[] ids) {
+        for (JobId id : ids) {
+            strays.remove(id);
+        }
+    }
+
+    /** Outcomes a node that no longer owns their points routed here: kept, and the sender told so. */
+    void receiveStrays(StrayOutcomes m) {
+        keepOutcomes(m.ids(), m.outcomes());
+        agent.send(m.from(), new OutcomesKept(m.ids()));
+    }
+
+    private void keepOutcomes(JobId[] ids, JobOutcome[] kept) {
+        for (int i = 0; i < ids.length; i++) {
+            if (outcomes.putIfAbsent(ids[i], kept[i]) == null) {
+                // Written down as an owner's own, so a restart of this node does not forget it either.
+                agent.ledger().keep(ids[i], kept[i], agent.self());
+            }
+        }
     }
 
     /**
@@ -519,6 +554,8 @@ final class OwnerDesk {
             var e = it.next();
             if (inside.test(e.getKey().point())) {
                 batches.ended(e.getKey(), e.getValue());
+                // Kept until the taker says it keeps it: a hand-over may be lost.
+                strays.put(e.getKey(), new Stray(e.getValue(), agent.now() + agent.config().heartbeatMillis(), 1));
                 it.remove();
             }
         }
@@ -529,9 +566,10 @@ final class OwnerDesk {
         byRunNode.forEach((runNode, ids) -> agent.send(runNode, new OwnerChanged(ids.toArray(JobId[]::new), to)));
     }
 
-    void receiveHandoff(OwnershipHandoff handoff) {
-        for (int i = 0; i < handoff.endedIds().length; i++) {
-            outcomes.putIfAbsent(handoff.endedIds()[i], handoff.endedOutcomes()[i]);
+    void receiveHandoff(NodeId from, OwnershipHandoff handoff) {
+        if (handoff.endedIds().length > 0) {
+            keepOutcomes(handoff.endedIds(), handoff.endedOutcomes());
+            agent.send(from, new OutcomesKept(handoff.endedIds()));
         }
         for (int i = 0; i < handoff.profiles().length; i++) {
             if (handoff.runNodes()[i] == null) {

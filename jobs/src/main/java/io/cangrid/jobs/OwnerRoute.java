@@ -1,6 +1,6 @@
 package io.cangrid.jobs;
 
-import io.cangrid.jobs.message.OwnershipHandoff;
+import io.cangrid.jobs.message.StrayOutcomes;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
 
@@ -20,7 +20,7 @@ public interface OwnerRoute {
         return true;
     }
 
-    /** Carries the outcomes of ended jobs in {@code handoff}, all with points beside {@code point}, to its owner. */
-    default void outcomesToOwner(Point point, OwnershipHandoff handoff) {
+    /** Carries the outcomes of ended jobs in {@code outcomes}, all with points beside {@code point}, to its owner. */
+    default void outcomesToOwner(Point point, StrayOutcomes outcomes) {
     }
 }

@@ -1,6 +1,6 @@
 package io.cangrid.jobs;
 
-import io.cangrid.jobs.message.OwnershipHandoff;
+import io.cangrid.jobs.message.StrayOutcomes;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
 import io.cangrid.jobs.message.ToOwner;
@@ -30,8 +30,8 @@ public final class OwnerRouting implements OwnerRoute {
     }
 
     @Override
-    public void outcomesToOwner(Point point, OwnershipHandoff handoff) {
-        overlay.routeToOwner(point, handoff);
+    public void outcomesToOwner(Point point, StrayOutcomes outcomes) {
+        overlay.routeToOwner(point, outcomes);
     }
 
     public void arrived(ToOwner message, int hops) {

@@ -150,7 +150,9 @@ class AcrossHostsIT {
         }
         zones();
         List<String> wrong = Checker.check(history, NODES);
-        report("checked: " + history.acknowledged() + " jobs acknowledged, " + history.seen.size() + " status reads, "
+        history.noRecord.stream().limit(10).forEach(r -> report("no record: " + r));
+        report("checked: " + history.acknowledged() + " jobs acknowledged, " + history.seen.size() + " status reads ("
+                + history.unanswered + " more no owner answered in time), "
                 + history.results.size() + " results fetched, " + history.zones.size() + " zone views; "
                 + wrong.size() + " finding(s)" + (wrong.isEmpty() ? "" : ": " + wrong.subList(0, Math.min(20,
                         wrong.size()))));
@@ -240,13 +242,14 @@ class AcrossHostsIT {
         while (System.currentTimeMillis() < deadline) {
             boolean allEnded = true;
             for (History.Submitted s : List.copyOf(history.submitted)) {
-                CliRun r = client("status", s.cluster(), "--json", "--peer", grid.address(through));
+                String address = grid.address(through);
+                CliRun r = client("status", s.cluster(), "--json", "--peer", address);
                 through = (through + 1) % NODES;
                 if (r.json() == null) {
                     allEnded = false;
                     continue;
                 }
-                history.status(r.json(), grid.address(through));
+                history.status(r.json(), address);
                 for (JsonNode row : r.json().path("jobs")) {
                     allEnded &= Set.of("COMPLETED", "FAILED", "CANCELLED", "NO_MATCH").contains(row.path("state").asText());
                 }

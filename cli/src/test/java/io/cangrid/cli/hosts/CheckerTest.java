@@ -57,6 +57,18 @@ class CheckerTest {
     }
 
     @Test
+    void anOwnersNoRecordAfterTheJobCompletedIsFoundButAnUnansweredReadIsNot() throws Exception {
+        History h = good();
+        h.status(JSON.readTree("{\"jobs\":[{\"job\":\"j1\",\"state\":\"UNKNOWN\",\"owner\":null,"
+                + "\"reason\":\"the owner did not answer\"}]}"), "a:1");
+        assertThat(Checker.check(h, 2)).as("a read no owner answered says nothing of the job").isEmpty();
+        assertThat(h.unanswered).isEqualTo(1);
+        h.status(JSON.readTree("{\"jobs\":[{\"job\":\"j1\",\"state\":\"UNKNOWN\",\"owner\":\"b:2\","
+                + "\"reason\":\"no record\"}]}"), "a:1");
+        assertThat(Checker.check(h, 2)).anyMatch(s -> s.contains("j1 was COMPLETED, then seen"));
+    }
+
+    @Test
     void aFailedJobIsFound() throws Exception {
         History h = good();
         h.status(JSON.readTree("{\"jobs\":[{\"job\":\"j1\",\"state\":\"FAILED\"}]}"), "a:1");

@@ -31,6 +31,10 @@ final class History {
     final List<Seen> seen = new ArrayList<>();
     final List<Result> results = new ArrayList<>();
     final List<ZoneView> zones = new ArrayList<>();
+    /** Status reads of a job that no owner answered in time. */
+    int unanswered;
+    /** Status reads an owner answered with "no record", as said. */
+    final List<String> noRecord = new ArrayList<>();
 
     synchronized void submitted(String cluster, int jobs, String through) {
         submitted.add(new Submitted(System.currentTimeMillis(), cluster, jobs, through));
@@ -44,7 +48,18 @@ final class History {
     synchronized void status(JsonNode doc, String through) {
         long at = System.currentTimeMillis();
         for (JsonNode row : doc.path("jobs")) {
-            seen.add(new Seen(at, row.path("job").asText(), row.path("state").asText(), through));
+            String state = row.path("state").asText();
+            if (state.equals("UNKNOWN") && (row.path("owner").isMissingNode() || row.path("owner").isNull())) {
+                // No owner answered in time: the read says nothing of the job (indeterminate, as a timed-out
+                // read is in a history), unlike an owner's "no record", which says the job is unknown.
+                unanswered++;
+                continue;
+            }
+            if (state.equals("UNKNOWN")) {
+                noRecord.add(row.path("job").asText() + " through " + through + ": owner " + row.path("owner").asText()
+                        + " said " + row.path("reason").asText());
+            }
+            seen.add(new Seen(at, row.path("job").asText(), state, through));
         }
     }
 

@@ -72,6 +72,9 @@ public final class JobGateway implements NodeProgram {
     private record ClientCheck(NodeId client, JobId job) {
     }
 
+    /** How many times, evenly spread over its time, a lookup at a job's owner is sent while unanswered. */
+    static final int LOOKUP_SENDS = 3;
+
     private record Ask(JobId job, Consumer<JobStatusReply> then, Timer timeout) {
     }
 
@@ -92,7 +95,11 @@ public final class JobGateway implements NodeProgram {
     private final Map<Long, Ask> asks = new HashMap<>();
     private final Map<Long, ClientCheck> clientChecks = new HashMap<>();
     /** Jobs followed here that ended, oldest first, with when they ended (see OUTCOME_WATCH_MILLIS). */
-    private final LinkedHashMap<JobId, Long> recentlyEnded = new LinkedHashMap<>();
+    private final LinkedHashMap<JobId, Watched> recentlyEnded = new LinkedHashMap<>();
+
+    /** A job whose owner is watched for its outcome: {@code ours} when this node is the job's client. */
+    private record Watched(long at, boolean ours) {
+    }
     private int ticks;
     private final Map<Long, CancelAsk> cancels = new HashMap<>();
     private final Map<JobId, Awaiting> awaiting = new HashMap<>();
@@ -414,22 +421,25 @@ public final class JobGateway implements NodeProgram {
         JobStatusReply result = new JobStatusReply(0, m.id(), m.state(), null, ranOn, m.reason(), m.output(),
                 m.waitMillis());
         if (follower.follows(m.id())) {
-            if (follower.result(from, result)) {
-                ctx.schedule(2 * config.heartbeatMillis(), () -> ownerShouldKnow(result, 3));
-            }
+            follower.result(from, result);
         } else if (!recentlyEnded.containsKey(m.id())) {
             node.agent().senders().refuse(JobSenders.Refusal.RESULT_NOT_FOLLOWED, from, m.id(),
                     null);
         }
     }
 
-    /** Makes sure the job's owner knows how it ended (see {@link GridOutcome}); a few tries at most. */
-    private void ownerShouldKnow(JobStatusReply result, int tries) {
+    /**
+     * Makes sure the job's owner knows how it ended (see {@link GridOutcome}); a few tries at most. A
+     * neighbour that followed the job for its client ({@code ours} false) tells only an owner with no record:
+     * an owner still tracking the job takes its end from the client alone, but one with no record (the owner
+     * and the client both lost, say with one node) takes it from anyone, and no one else may be left to tell.
+     */
+    private void ownerShouldKnow(JobStatusReply result, boolean ours, int tries) {
         ask(result.job(), ASK_TIMEOUT_MILLIS, reply -> {
             if (reply == null && tries > 1) {
-                ctx.schedule(config.heartbeatMillis(), () -> ownerShouldKnow(result, tries - 1));
+                ctx.schedule(config.heartbeatMillis(), () -> ownerShouldKnow(result, ours, tries - 1));
             } else if (reply != null && reply.owner() != null
-                    && (reply.state() == null || !reply.state().isTerminal())) {
+                    && (reply.state() == null || (ours && !reply.state().isTerminal()))) {
                 // No record, or one of a job still under way: an owner that took the job over before the
                 // run node's word reached it would otherwise think the run lost and run the job again.
                 ctx.send(reply.owner(), new GridOutcome(result));
@@ -442,11 +452,9 @@ public final class JobGateway implements NodeProgram {
         recordResult(result);
         files.release(result.job());
         files.pull(result.job(), result.output(), result.runNode());
-        if (ours) {
-            // Watched so that its owner learns the outcome; only the job's client may tell it (GridOutcome),
-            // so a neighbour that followed the job for it leaves that to the client.
-            recentlyEnded.put(result.job(), ctx.now());
-        }
+        // Watched so that its owner learns the outcome (see ownerShouldKnow).
+        recentlyEnded.put(result.job(), new Watched(ctx.now(), ours));
+        ctx.schedule(2 * config.heartbeatMillis(), () -> ownerShouldKnow(result, ours, 3));
         if (recentlyEnded.size() > OUTCOME_WATCH_LIMIT) {
             recentlyEnded.remove(recentlyEnded.keySet().iterator().next());
         }
@@ -476,11 +484,11 @@ public final class JobGateway implements NodeProgram {
         var it = recentlyEnded.entrySet().iterator();
         while (it.hasNext()) {
             var e = it.next();
-            JobStatusReply result = now - e.getValue() > OUTCOME_WATCH_MILLIS ? null : store.result(e.getKey());
+            JobStatusReply result = now - e.getValue().at() > OUTCOME_WATCH_MILLIS ? null : store.result(e.getKey());
             if (result == null) {
                 it.remove(); // too old, or removed with `results --remove`
             } else {
-                ownerShouldKnow(result, 1);
+                ownerShouldKnow(result, e.getValue().ours(), 1);
             }
         }
     }
@@ -619,7 +627,17 @@ public final class JobGateway implements NodeProgram {
             }
         });
         asks.put(ticket, new Ask(id, then, timeout));
-        node.overlay().routeToOwner(id.point(), new StatusQuery(ticket, id, ctx.self()));
+        StatusQuery query = new StatusQuery(ticket, id, ctx.self());
+        node.overlay().routeToOwner(id.point(), query);
+        // A route of several hops, and the answer, may be lost: the question goes again, under the same
+        // ticket, twice within the time allowed, so that one lost message does not leave it unanswered.
+        for (int again = 1; again < LOOKUP_SENDS; again++) {
+            ctx.schedule(again * timeoutMillis / LOOKUP_SENDS, () -> {
+                if (asks.containsKey(ticket)) {
+                    node.overlay().routeToOwner(id.point(), query);
+                }
+            });
+        }
     }
 
     /**

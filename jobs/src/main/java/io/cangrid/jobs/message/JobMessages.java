@@ -38,6 +38,8 @@ public final class JobMessages implements MessageCatalog {
                 .register(416, JobStatusReply.class)
                 .register(417, CancelJob.class)
                 .register(418, CancelReply.class)
+                .register(419, OutcomesKept.class)
+                .register(420, StrayOutcomes.class)
                 .register(450, JobId.class)
                 .register(451, JobId[].class)
                 .register(452, JobProfile.class)

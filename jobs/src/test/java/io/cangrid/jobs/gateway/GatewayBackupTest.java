@@ -95,6 +95,17 @@ class GatewayBackupTest {
     }
 
     @Test
+    void anOwnerWithNoRecordLearnsHowTheJobEndedFromTheBackup() {
+        // The owner and the client may be lost together (one node, killed): the backup may be the last to know.
+        Grid g = backup(ctx -> new Answering(ctx, JobState.COMPLETED, FIRST));
+        g.sim().runFor(20 * TIMEOUT);
+        var known = g.gateway()[0].node().agent().outcome(g.job().id());
+        assertThat(known).as("the owner of the job's point knows how it ended").isNotNull();
+        assertThat(known.state()).isEqualTo(JobState.COMPLETED);
+        assertThat(known.output().stdout()).isEqualTo("the first run's output\n");
+    }
+
+    @Test
     void aClientStillFollowingTheJobKeepsTheBackupFromSubmittingIt() {
         Grid g = backup(ctx -> new Answering(ctx, JobState.SUBMITTED, null));
         g.sim().runFor(20 * TIMEOUT);

@@ -54,6 +54,26 @@ class GatewayStatusTest {
     }
 
     @Test
+    void aLookupWhoseRouteIsLostIsAskedAgainInTime() {
+        Simulation sim = new Simulation(SimulationConfig.defaults(5).withLatency(LatencyModel.constant(5)));
+        JobGateway[] gateway = new JobGateway[1];
+        NodeId node = LoneGateway.add(sim, new JobStore(dir, MessageCodec.discover(1 << 20)), false, gateway, 100);
+        List<JobStatusReply> heard = new ArrayList<>();
+        NodeId client = sim.addNode(ctx -> new Listener(ctx, heard));
+        JobId job = new JobId(7, Point.of(0.5, 0.5, 0.5, 0.5));
+        sim.at(1_000, () -> {
+            gateway[0].node().agent().recordOutcome(job, new io.cangrid.jobs.JobOutcome(
+                    io.cangrid.jobs.JobState.COMPLETED, null, node, 10));
+            ((LoneGateway.LoneOverlay) gateway[0].node().overlay()).routesToLose = 1;
+            gateway[0].receive(client, new GridStatus(78, job));
+        });
+        sim.runFor(1_000 + JobGateway.ASK_TIMEOUT_MILLIS + 100);
+        assertThat(heard).hasSize(1);
+        assertThat(heard.get(0).state()).as("answered, not 'did not answer'").isEqualTo(
+                io.cangrid.jobs.JobState.COMPLETED);
+    }
+
+    @Test
     void anOwnerRestartedWithItsWorkDirectoryAnswersFromWhatItWroteDown() {
         Simulation sim = new Simulation(SimulationConfig.defaults(4).withLatency(LatencyModel.constant(5)));
         JobGateway[] gateway = new JobGateway[1];

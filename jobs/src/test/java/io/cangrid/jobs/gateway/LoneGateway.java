@@ -56,7 +56,7 @@ final class LoneGateway {
     static class LoneOverlay implements JobOverlay {
         final NodeContext ctx;
         private final long routeMillis;
-        private Events events;
+        Events events;
 
         LoneOverlay(NodeContext ctx, long routeMillis) {
             this.ctx = ctx;
@@ -96,8 +96,15 @@ final class LoneGateway {
             return new Capabilities(1, 4096, 100);
         }
 
+        /** How many of the next routes are lost on the way. */
+        int routesToLose;
+
         @Override
         public void routeToOwner(Point point, Message payload) {
+            if (routesToLose > 0) {
+                routesToLose--;
+                return;
+            }
             // This node owns every point: the payload arrives here, after the current event (and the route's time).
             ctx.schedule(routeMillis, () -> arrive(payload));
         }

@@ -52,11 +52,56 @@ class StrayOutcomesTest {
         assertThat(world.nodes.get(a).agent().outcome(id)).as("and the old one no longer speaks for it").isNull();
     }
 
+    @Test
+    void anOutcomeIsSentAgainUntilItsOwnerSaysItKeepsIt() {
+        Simulation sim = new Simulation(SimulationConfig.defaults(10).withLatency(LatencyModel.constant(5)));
+        World world = new World();
+        NodeId a = sim.addNode(ctx -> world.node(ctx));
+        NodeId b = sim.addNode(ctx -> world.node(ctx));
+        world.owner = a;
+        JobId id = new JobId(13, Point.of(0.5, 0.5, 0.5, 0.5));
+        sim.at(1_000, () -> world.nodes.get(a).agent().recordOutcome(id,
+                new JobOutcome(JobState.COMPLETED, null, a, 500)));
+        sim.runFor(2 * CONFIG.heartbeatMillis());
+
+        world.owner = b;
+        world.routesToLose = 5; // the routes of the first five sends all lose it
+        sim.runFor(64 * CONFIG.heartbeatMillis());
+        assertThat(world.nodes.get(b).agent().outcome(id)).as("the new owner knows how the job ended").isNotNull();
+        int routed = world.routed;
+        sim.runFor(64 * CONFIG.heartbeatMillis());
+        assertThat(world.routed).as("once the owner said it keeps it, it is sent no more").isEqualTo(routed);
+    }
+
+    @Test
+    void anOutcomeWhoseHandOverIsLostReachesTheTakerAnyway() {
+        Simulation sim = new Simulation(SimulationConfig.defaults(11).withLatency(LatencyModel.constant(5)));
+        World world = new World();
+        NodeId a = sim.addNode(ctx -> world.node(ctx));
+        NodeId b = sim.addNode(ctx -> world.node(ctx));
+        world.owner = a;
+        JobId id = new JobId(14, Point.of(0.5, 0.5, 0.5, 0.5));
+        sim.at(1_000, () -> world.nodes.get(a).agent().recordOutcome(id,
+                new JobOutcome(JobState.COMPLETED, null, a, 500)));
+        sim.runFor(2 * CONFIG.heartbeatMillis());
+
+        sim.cutOneWay(a, b); // the hand-over is lost
+        world.owner = b;
+        world.overlays.get(a).events.handedOver(point -> true, b);
+        sim.runFor(CONFIG.heartbeatMillis() / 2);
+        assertThat(world.nodes.get(b).agent().outcome(id)).as("the hand-over was lost").isNull();
+        sim.runFor(3 * CONFIG.heartbeatMillis());
+        assertThat(world.nodes.get(b).agent().outcome(id)).as("the giver sent it again").isNotNull();
+    }
+
     /** Two job nodes over an overlay where one node owns every point, and which one can change at once. */
     private static final class World {
         final Map<NodeId, JobNode<Switch>> nodes = new HashMap<>();
         final Map<NodeId, Switch> overlays = new HashMap<>();
         NodeId owner;
+        /** How many of the next routes vanish on the way; and how many were set out. */
+        int routesToLose;
+        int routed;
 
         JobNode<Switch> node(NodeContext ctx) {
             Switch overlay = new Switch(ctx, this);
@@ -86,6 +131,11 @@ class StrayOutcomesTest {
         @Override
         public void routeToOwner(Point point, Message payload) {
             // Straight to the owner's overlay, after the current event, as a route's last hop would.
+            world.routed++;
+            if (world.routesToLose > 0) {
+                world.routesToLose--;
+                return;
+            }
             Switch there = world.overlays.get(world.owner);
             ctx.schedule(1, () -> there.arrive(payload));
         }
