@@ -54,7 +54,10 @@ class LiveHygraIT extends LocalGridProcesses {
             assertThat(r.exitCode()).as("submit %d through node %d: %s", i, at, r.err()).isZero();
             ids.add(r.out().strip());
         }
-        List<String> wait = new ArrayList<>(List.of("wait", "--peer", grid.address(0), "--timeout", "120s", "--json"));
+        List<String> wait = new ArrayList<>(List.of("wait", "--peer", grid.address(0), "--timeout", "120s", "--json",
+                // A job whose client, owner and run node were all the killed node is known again only when the
+                // neighbour following it submits it again, after five client timeouts (8 s each here).
+                "--unknown-after", "90s"));
         wait.addAll(ids);
         CliRun waited = cli(wait.toArray(String[]::new));
         assertThat(waited.exitCode()).as("wait: %s %s%nlogs: %s", waited.out(), waited.err(),

@@ -59,7 +59,10 @@ class LiveJobsIT extends LocalGridProcesses {
         }
         assertThat(ids).doesNotHaveDuplicates();
 
-        List<String> wait = new ArrayList<>(List.of("wait", "--peer", grid.address(0), "--timeout", "120s", "--json"));
+        List<String> wait = new ArrayList<>(List.of("wait", "--peer", grid.address(0), "--timeout", "120s", "--json",
+                // A job whose client, owner and run node were all the killed node is known again only when the
+                // neighbour following it submits it again, after five client timeouts (8 s each here).
+                "--unknown-after", "90s"));
         wait.addAll(ids);
         CliRun waited = cli(wait.toArray(String[]::new));
         JsonNode report = JSON.readTree(waited.out());

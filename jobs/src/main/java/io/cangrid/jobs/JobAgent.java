@@ -220,6 +220,7 @@ public final class JobAgent {
             owner.receiveHandoff(from, m);
         } else if (message instanceof OutcomesKept m) {
             owner.kept(m.ids());
+            runner.kept(m.ids());
         } else if (message instanceof JobRefused m) {
             owner.refused(m.id(), from, m.reason());
         } else {

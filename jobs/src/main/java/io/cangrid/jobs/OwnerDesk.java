@@ -230,6 +230,7 @@ final class OwnerDesk {
             if (outcomes.containsKey(id) || ended.containsKey(id)) {
                 // The run ended as a cancellation reached its run node, or a run presumed lost ended too:
                 // the first outcome stays, the client was told it.
+                agent.send(from, new OutcomesKept(new JobId[] {id}));
                 return;
             }
             HandedOver h = handedOver.get(id);
@@ -239,6 +240,8 @@ final class OwnerDesk {
             }
         }
         end(done, from);
+        // The run node keeps the outcome until its owner says it does (RunDesk.sendUnconfirmed).
+        agent.send(from, new OutcomesKept(new JobId[] {id}));
     }
 
     /** The job ended as {@code done} says ({@code from}: the node that said so, null for this owner). */
@@ -487,11 +490,18 @@ final class OwnerDesk {
     /** Outcomes a node that no longer owns their points routed here: kept, and the sender told so. */
     void receiveStrays(StrayOutcomes m) {
         keepOutcomes(m.ids(), m.outcomes());
-        agent.send(m.from(), new OutcomesKept(m.ids()));
+        JobId[] kept = java.util.Arrays.stream(m.ids()).filter(id -> !owned.containsKey(id)).toArray(JobId[]::new);
+        if (kept.length > 0) {
+            agent.send(m.from(), new OutcomesKept(kept));
+        }
     }
 
     private void keepOutcomes(JobId[] ids, JobOutcome[] kept) {
         for (int i = 0; i < ids.length; i++) {
+            if (owned.containsKey(ids[i])) {
+                // Tracked here as under way: its end is taken from its run node alone (done), not from a route.
+                continue;
+            }
             if (outcomes.putIfAbsent(ids[i], kept[i]) == null) {
                 // Written down as an owner's own, so a restart of this node does not forget it either.
                 agent.ledger().keep(ids[i], kept[i], agent.self());

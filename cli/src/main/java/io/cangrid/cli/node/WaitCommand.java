@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code cangrid wait JOB...}: waits until every job (every job of a cluster named by its id) ended and prints how each did. The exit code says how
  * they ended: 0 all COMPLETED with exit code 0, 4 some job failed, found no node, exited non-zero or is
- * known to no node (UNKNOWN, after {@link #UNKNOWN_GRACE_MILLIS}), 5 the time ran out first.
+ * known to no node (UNKNOWN, after {@code --unknown-after}), 5 the time ran out first.
  */
 @Command(name = "wait", description = "Wait for jobs to end; exit 0 when all completed with exit code 0,"
         + " 4 when one did not (or no node knows it), 5 on timeout.")
@@ -40,11 +40,6 @@ public final class WaitCommand implements Callable<Integer> {
      * from an owner taking over the job's zone that moment.
      */
     static final int UNKNOWN_POLLS = 3;
-    /**
-     * And how long nobody must have known it: a job whose owner died is known for a while only to the node it
-     * was submitted through, until that node tells the point's new owner how it stands.
-     */
-    static final long UNKNOWN_GRACE_MILLIS = 15_000;
 
     @Spec
     private CommandSpec spec;
@@ -58,6 +53,17 @@ public final class WaitCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "DURATION", converter = TimeSpan.Converter.class, defaultValue = "24h",
             description = "Give up after this long (default: ${DEFAULT-VALUE}).")
     private Duration timeout;
+
+    /**
+     * How long nobody must have known a job: a job whose owner died is known for a while only to the node it
+     * was submitted through (or the neighbour following it for that node), until that node tells the point's
+     * new owner how it stands, or submits it again.
+     */
+    @Option(names = "--unknown-after", paramLabel = "DURATION", converter = TimeSpan.Converter.class,
+            defaultValue = "15s", description = "Report a job UNKNOWN once no owner has known it for this long"
+            + " (default: ${DEFAULT-VALUE}). A job whose node died with its owner is known again only when the"
+            + " neighbour that followed it submits it again, after five client timeouts.")
+    private Duration unknownAfter;
 
     @Mixin
     private ClusterOptions clusters;
@@ -85,7 +91,7 @@ public final class WaitCommand implements Callable<Integer> {
                             // knows no more than a lost answer, and is asked again.
                             long since = unknownSince.computeIfAbsent(id, k -> System.nanoTime());
                             if (unknown.merge(id, 1, Integer::sum) >= UNKNOWN_POLLS
-                                    && System.nanoTime() - since >= UNKNOWN_GRACE_MILLIS * 1_000_000) {
+                                    && System.nanoTime() - since >= unknownAfter.toNanos()) {
                                 // Nobody knows it: a mistyped id, or one that ended long ago. Waiting would not help.
                                 ended.put(id, r);
                             }

@@ -94,11 +94,38 @@ class StrayOutcomesTest {
         assertThat(world.nodes.get(b).agent().outcome(id)).as("the giver sent it again").isNotNull();
     }
 
+    @Test
+    void aRunNodeWhoseOwnerDiedTellsThePointsNewOwnerHowTheJobEnded() {
+        Simulation sim = new Simulation(SimulationConfig.defaults(12).withLatency(LatencyModel.constant(5)));
+        World world = new World();
+        world.runElsewhere = true;
+        NodeId a = sim.addNode(ctx -> world.node(ctx));
+        NodeId r = sim.addNode(ctx -> world.node(ctx));
+        NodeId b = sim.addNode(ctx -> world.node(ctx));
+        world.owner = a;
+        world.runNode = r;
+        io.cangrid.jobs.JobProfile[] job = new io.cangrid.jobs.JobProfile[1];
+        sim.at(1_000, () -> job[0] = world.nodes.get(a).agent().inject(io.cangrid.jobs.JobSpec.of(
+                io.cangrid.overlay.resource.Requirements.none(LoneGateway.SCHEMA.realDimensions()), 5), 77));
+        sim.runFor(3_000);
+        // The job runs on r; its owner, which was its client too, is lost before the run ends.
+        sim.crash(a);
+        world.owner = b;
+        sim.runFor(CONFIG.deadAfterMillis() + 4 * CONFIG.heartbeatMillis());
+        JobOutcome known = world.nodes.get(b).agent().outcome(job[0].id());
+        assertThat(known).as("the point's new owner knows how the job ended").isNotNull();
+        assertThat(known.state()).isEqualTo(JobState.COMPLETED);
+        assertThat(known.runNode()).isEqualTo(r);
+    }
+
     /** Two job nodes over an overlay where one node owns every point, and which one can change at once. */
     private static final class World {
         final Map<NodeId, JobNode<Switch>> nodes = new HashMap<>();
         final Map<NodeId, Switch> overlays = new HashMap<>();
         NodeId owner;
+        /** Whether jobs run on {@link #runNode} rather than on their owner. */
+        boolean runElsewhere;
+        NodeId runNode;
         /** How many of the next routes vanish on the way; and how many were set out. */
         int routesToLose;
         int routed;
@@ -107,7 +134,22 @@ class StrayOutcomesTest {
             Switch overlay = new Switch(ctx, this);
             JobNode<Switch> n = new JobNode<>(ctx, overlay, new JobNodeSettings(CONFIG,
                     ResourceSchema.defaultSchema(), JobEvents.NONE, ExecutionFactory.simulated()),
-                    (c, o, agent) -> LoneGateway.runHere(c, agent), List.of());
+                    (c, o, agent) -> !runElsewhere ? LoneGateway.runHere(c, agent) : new io.cangrid.jobs.Locator() {
+                        @Override
+                        public void match(io.cangrid.jobs.JobProfile job, NodeId jobOwner,
+                                io.cangrid.jobs.MatchTrace trace) {
+                            agent.dispatch(runNode, job, jobOwner, trace);
+                        }
+
+                        @Override
+                        public void receive(NodeId from, Message message) {
+                        }
+
+                        @Override
+                        public boolean handles(Message message) {
+                            return false;
+                        }
+                    }, List.of());
             nodes.put(ctx.self(), n);
             overlays.put(ctx.self(), overlay);
             return n;
