@@ -32,66 +32,60 @@ class StrayOutcomesTest {
 
     private static final JobConfig CONFIG = LoneGateway.CONFIG;
 
-    @Test
-    void outcomesFollowTheirPointsWhenSpaceChangesHandsWithoutAHandOver() {
-        Simulation sim = new Simulation(SimulationConfig.defaults(9).withLatency(LatencyModel.constant(5)));
+    /** Nodes a and b, a owning every point and keeping how job {@code id} ended, two periods on. */
+    private record Ended(Simulation sim, World world, NodeId a, NodeId b, JobId id) {
+        JobOutcome at(NodeId node) {
+            return world.nodes.get(node).agent().outcome(id);
+        }
+    }
+
+    private static Ended endedAtA(long seed) {
+        Simulation sim = new Simulation(SimulationConfig.defaults(seed).withLatency(LatencyModel.constant(5)));
         World world = new World();
         NodeId a = sim.addNode(ctx -> world.node(ctx));
         NodeId b = sim.addNode(ctx -> world.node(ctx));
         world.owner = a;
-        JobId id = new JobId(12, Point.of(0.5, 0.5, 0.5, 0.5));
-        JobOutcome ended = new JobOutcome(JobState.COMPLETED, null, a, 500);
-        sim.at(1_000, () -> world.nodes.get(a).agent().recordOutcome(id, ended));
+        JobId id = new JobId(seed, Point.of(0.5, 0.5, 0.5, 0.5));
+        sim.at(1_000, () -> world.nodes.get(a).agent().recordOutcome(id,
+                new JobOutcome(JobState.COMPLETED, null, a, 500)));
         sim.runFor(2 * CONFIG.heartbeatMillis());
-        assertThat(world.nodes.get(a).agent().outcome(id)).as("kept while its point is a's").isNotNull();
+        return new Ended(sim, world, a, b, id);
+    }
 
-        world.owner = b; // taken over, nothing handed over
-        sim.runFor(2 * CONFIG.heartbeatMillis());
-        assertThat(world.nodes.get(b).agent().outcome(id)).as("the new owner knows how the job ended").isNotNull();
-        assertThat(world.nodes.get(b).agent().outcome(id).state()).isEqualTo(JobState.COMPLETED);
-        assertThat(world.nodes.get(a).agent().outcome(id)).as("and the old one no longer speaks for it").isNull();
+    @Test
+    void outcomesFollowTheirPointsWhenSpaceChangesHandsWithoutAHandOver() {
+        Ended e = endedAtA(9);
+        assertThat(e.at(e.a())).as("kept while its point is a's").isNotNull();
+
+        e.world().owner = e.b(); // taken over, nothing handed over
+        e.sim().runFor(2 * CONFIG.heartbeatMillis());
+        assertThat(e.at(e.b())).as("the new owner knows how the job ended").isNotNull();
+        assertThat(e.at(e.b()).state()).isEqualTo(JobState.COMPLETED);
+        assertThat(e.at(e.a())).as("and the old one no longer speaks for it").isNull();
     }
 
     @Test
     void anOutcomeIsSentAgainUntilItsOwnerSaysItKeepsIt() {
-        Simulation sim = new Simulation(SimulationConfig.defaults(10).withLatency(LatencyModel.constant(5)));
-        World world = new World();
-        NodeId a = sim.addNode(ctx -> world.node(ctx));
-        NodeId b = sim.addNode(ctx -> world.node(ctx));
-        world.owner = a;
-        JobId id = new JobId(13, Point.of(0.5, 0.5, 0.5, 0.5));
-        sim.at(1_000, () -> world.nodes.get(a).agent().recordOutcome(id,
-                new JobOutcome(JobState.COMPLETED, null, a, 500)));
-        sim.runFor(2 * CONFIG.heartbeatMillis());
-
-        world.owner = b;
-        world.routesToLose = 5; // the routes of the first five sends all lose it
-        sim.runFor(64 * CONFIG.heartbeatMillis());
-        assertThat(world.nodes.get(b).agent().outcome(id)).as("the new owner knows how the job ended").isNotNull();
-        int routed = world.routed;
-        sim.runFor(64 * CONFIG.heartbeatMillis());
-        assertThat(world.routed).as("once the owner said it keeps it, it is sent no more").isEqualTo(routed);
+        Ended e = endedAtA(10);
+        e.world().owner = e.b();
+        e.world().routesToLose = 5; // the routes of the first five sends all lose it
+        e.sim().runFor(64 * CONFIG.heartbeatMillis());
+        assertThat(e.at(e.b())).as("the new owner knows how the job ended").isNotNull();
+        int routed = e.world().routed;
+        e.sim().runFor(64 * CONFIG.heartbeatMillis());
+        assertThat(e.world().routed).as("once the owner said it keeps it, it is sent no more").isEqualTo(routed);
     }
 
     @Test
     void anOutcomeWhoseHandOverIsLostReachesTheTakerAnyway() {
-        Simulation sim = new Simulation(SimulationConfig.defaults(11).withLatency(LatencyModel.constant(5)));
-        World world = new World();
-        NodeId a = sim.addNode(ctx -> world.node(ctx));
-        NodeId b = sim.addNode(ctx -> world.node(ctx));
-        world.owner = a;
-        JobId id = new JobId(14, Point.of(0.5, 0.5, 0.5, 0.5));
-        sim.at(1_000, () -> world.nodes.get(a).agent().recordOutcome(id,
-                new JobOutcome(JobState.COMPLETED, null, a, 500)));
-        sim.runFor(2 * CONFIG.heartbeatMillis());
-
-        sim.cutOneWay(a, b); // the hand-over is lost
-        world.owner = b;
-        world.overlays.get(a).events.handedOver(point -> true, b);
-        sim.runFor(CONFIG.heartbeatMillis() / 2);
-        assertThat(world.nodes.get(b).agent().outcome(id)).as("the hand-over was lost").isNull();
-        sim.runFor(3 * CONFIG.heartbeatMillis());
-        assertThat(world.nodes.get(b).agent().outcome(id)).as("the giver sent it again").isNotNull();
+        Ended e = endedAtA(11);
+        e.sim().cutOneWay(e.a(), e.b()); // the hand-over is lost
+        e.world().owner = e.b();
+        e.world().overlays.get(e.a()).events.handedOver(point -> true, e.b());
+        e.sim().runFor(CONFIG.heartbeatMillis() / 2);
+        assertThat(e.at(e.b())).as("the hand-over was lost").isNull();
+        e.sim().runFor(3 * CONFIG.heartbeatMillis());
+        assertThat(e.at(e.b())).as("the giver sent it again").isNotNull();
     }
 
     @Test
