@@ -45,10 +45,8 @@ final class OwnerDesk {
     private final Map<JobId, Boolean> ended = recent();
     /** Outcomes sent on to their points' owners in one period at most (see sendStrayOutcomes). */
     static final int STRAY_OUTCOMES_PER_TICK = 256;
-    /** The most periods between two sends of an outcome no owner has said it keeps (the wait doubles up to it). */
-    static final int STRAY_MAX_PERIODS_APART = 8;
     /** Outcomes of jobs whose points this node no longer owns, kept until the points' owners say they keep them. */
-    private final Map<JobId, Stray> strays = recent();
+    private final UnconfirmedOutcomes strays = new UnconfirmedOutcomes(Integer.MAX_VALUE);
 
     /** How jobs ended, for status queries: bounded in number and, in {@link #tick}, in age. */
     private final Map<JobId, JobOutcome> outcomes = recent();
@@ -434,9 +432,8 @@ final class OwnerDesk {
      * such a job ended, had no record: through any node but the job's injection node its result was gone,
      * and a resubmission would have run the job again. Outcomes handed over wait here too. A route or a
      * hand-over may be lost, and the node a route ends at may itself be losing the space, so each outcome is
-     * kept and sent again, a period later, then two, four, up to {@link #STRAY_MAX_PERIODS_APART}, until an
-     * owner says it keeps it ({@link #kept}) or it expires; at most {@link #STRAY_OUTCOMES_PER_TICK} are sent a
-     * period.
+     * kept until an owner says it keeps it ({@link #kept}) or it expires ({@link UnconfirmedOutcomes}); at most
+     * {@link #STRAY_OUTCOMES_PER_TICK} are sent a period.
      */
     private void sendStrayOutcomes() {
         OwnerRoute route = agent.ownerRoute();
@@ -444,47 +441,24 @@ final class OwnerDesk {
         for (var it = outcomes.entrySet().iterator(); it.hasNext(); ) {
             var e = it.next();
             if (!route.holds(e.getKey().point())) {
-                strays.put(e.getKey(), new Stray(e.getValue(), now, 0));
+                strays.add(e.getKey(), e.getValue(), now, 0);
                 it.remove();
             }
         }
-        long oldest = now - agent.config().outcomeRetentionMillis();
-        long period = agent.config().heartbeatMillis();
-        int sent = 0;
-        for (var it = strays.entrySet().iterator(); it.hasNext() && sent < STRAY_OUTCOMES_PER_TICK; ) {
-            var e = it.next();
-            Stray stray = e.getValue();
-            Point point = e.getKey().point();
-            if (route.holds(point)) {
-                // The space came back: so does what is known of it.
-                outcomes.putIfAbsent(e.getKey(), stray.outcome());
-                it.remove();
-                continue;
-            }
-            if (stray.outcome().endedAt() < oldest) {
-                it.remove();
-                continue;
-            }
-            if (now < stray.nextAt()) {
-                continue;
-            }
-            route.outcomesToOwner(point, new StrayOutcomes(agent.self(), new JobId[] {e.getKey()},
-                    new JobOutcome[] {stray.outcome()}));
-            sent++;
-            int apart = Math.min(STRAY_MAX_PERIODS_APART, 1 << Math.min(stray.sends(), 30));
-            e.setValue(new Stray(stray.outcome(), now + apart * period, stray.sends() + 1));
-        }
-    }
-
-    /** An outcome on its way to its point's owner: sent {@code sends} times, next at {@code nextAt}. */
-    private record Stray(JobOutcome outcome, long nextAt, int sends) {
+        strays.sendDue(now, agent.config().heartbeatMillis(), now - agent.config().outcomeRetentionMillis(),
+                STRAY_OUTCOMES_PER_TICK, (id, outcome) -> {
+                    if (!route.holds(id.point())) {
+                        return false;
+                    }
+                    // The space came back: so does what is known of it.
+                    outcomes.putIfAbsent(id, outcome);
+                    return true;
+                }, route, agent.self());
     }
 
     /** An owner says it keeps these outcomes: they need not be sent again. */
     void kept(JobId[] ids) {
-        for (JobId id : ids) {
-            strays.remove(id);
-        }
+        strays.confirmed(ids);
     }
 
     /** Outcomes a node that no longer owns their points routed here: kept, and the sender told so. */
@@ -565,7 +539,7 @@ final class OwnerDesk {
             if (inside.test(e.getKey().point())) {
                 batches.ended(e.getKey(), e.getValue());
                 // Kept until the taker says it keeps it: a hand-over may be lost.
-                strays.put(e.getKey(), new Stray(e.getValue(), agent.now() + agent.config().heartbeatMillis(), 1));
+                strays.add(e.getKey(), e.getValue(), agent.now() + agent.config().heartbeatMillis(), 1);
                 it.remove();
             }
         }

@@ -5,7 +5,6 @@ import io.cangrid.jobs.message.HeartbeatAck;
 import io.cangrid.jobs.message.Heartbeats;
 import io.cangrid.jobs.message.JobAssign;
 import io.cangrid.jobs.message.JobDone;
-import io.cangrid.jobs.message.StrayOutcomes;
 import io.cangrid.jobs.message.JobQueued;
 import io.cangrid.jobs.message.JobRefused;
 import io.cangrid.jobs.message.JobResult;
@@ -34,19 +33,9 @@ final class RunDesk {
      * How runs that ended here ended, until their owner says it keeps the outcome: an owner lost with the job's
      * client (one node, killed) takes the only other record with it, and the run node is the last to know.
      */
-    private final Map<JobId, Unconfirmed> unconfirmed = new java.util.LinkedHashMap<>() {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<JobId, Unconfirmed> eldest) {
-            return size() > UNCONFIRMED_REMEMBERED;
-        }
-    };
-    static final int UNCONFIRMED_REMEMBERED = 4096;
+    private final UnconfirmedOutcomes unconfirmed = new UnconfirmedOutcomes(UNCONFIRMED_SENDS);
     /** How many times an outcome no owner confirmed is routed to its point's owner before it is given up. */
     static final int UNCONFIRMED_SENDS = 8;
-
-    /** An ended run's outcome, sent on next at {@code nextAt}, {@code sends} times so far. */
-    private record Unconfirmed(JobOutcome outcome, long nextAt, int sends) {
-    }
     /** When the machine's owner became active (the node's clock), -1 while they are not. */
     private long ownerActiveSince = -1;
     /** Why the machine became its owner's then ("owner active"), null while it is not. */
@@ -137,8 +126,8 @@ final class RunDesk {
         long waited = Math.max(0, job.startedAt - job.profile.submittedAt());
         agent.send(job.profile.client(), new JobResult(job.id(), state, ended.error(), ended.output(), waited));
         agent.send(job.owner, new JobDone(job.id(), state, ended.error(), ended.output(), waited));
-        unconfirmed.put(job.id(), new Unconfirmed(new JobOutcome(state, ended.error(), agent.self(), now,
-                ended.output(), waited, 1), now + agent.config().deadAfterMillis(), 0));
+        unconfirmed.add(job.id(), new JobOutcome(state, ended.error(), agent.self(), now, ended.output(), waited, 1),
+                now + agent.config().deadAfterMillis(), 0);
         startNext();
     }
 
@@ -210,33 +199,17 @@ final class RunDesk {
 
     /** The owner keeps these outcomes (it answered their {@code JobDone}, or took them routed). */
     void kept(JobId[] ids) {
-        for (JobId id : ids) {
-            unconfirmed.remove(id);
-        }
+        unconfirmed.confirmed(ids);
     }
 
     /**
      * Routes each outcome whose owner has not confirmed it within the dead-after time to the owner of the
      * job's point, as a node that no longer owns a point sends its outcomes on: the owner may have died after
-     * the job ended, or the {@code JobDone} been lost. Again a period later, then two, four, eight, at most
-     * {@link #UNCONFIRMED_SENDS} times.
+     * the job ended, or the {@code JobDone} been lost. At most {@link #UNCONFIRMED_SENDS} times.
      */
     private void sendUnconfirmed(long now) {
-        long period = agent.config().heartbeatMillis();
-        for (var it = unconfirmed.entrySet().iterator(); it.hasNext(); ) {
-            var e = it.next();
-            Unconfirmed u = e.getValue();
-            if (now < u.nextAt()) {
-                continue;
-            }
-            if (u.sends() >= UNCONFIRMED_SENDS) {
-                it.remove();
-                continue;
-            }
-            agent.ownerRoute().outcomesToOwner(e.getKey().point(), new StrayOutcomes(agent.self(),
-                    new JobId[] {e.getKey()}, new JobOutcome[] {u.outcome()}));
-            e.setValue(new Unconfirmed(u.outcome(), now + period * Math.min(8, 1L << u.sends()), u.sends() + 1));
-        }
+        unconfirmed.sendDue(now, agent.config().heartbeatMillis(), now - agent.config().outcomeRetentionMillis(),
+                Integer.MAX_VALUE, (id, outcome) -> false, agent.ownerRoute(), agent.self());
     }
 
     /** Once per heartbeat period: heartbeats to live owners, re-routing for silent ones. */
