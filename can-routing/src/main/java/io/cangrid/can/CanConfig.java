@@ -13,13 +13,17 @@ import java.util.Objects;
  * @param takeoverBaseMillis the takeover timer of a node whose volume equals the dead zone's volume;
  *                           it scales with the node's own volume so the smallest node claims first
  * @param split              the rule a zone splits by when a node joins inside it
+ * @param heartbeatPeriods   a node whose state has not changed since it last sent it to every neighbour
+ *                           sends it again after this many update periods, so that they know it lives;
+ *                           below {@code deadAfterPeriods}
  */
 public record CanConfig(long updatePeriodMillis, int deadAfterPeriods, int hopLimit, long joinRetryMillis,
-        long takeoverBaseMillis, SplitRule.Policy split) {
+        long takeoverBaseMillis, SplitRule.Policy split, int heartbeatPeriods) {
 
     public static final long DEFAULT_UPDATE_PERIOD_MILLIS = 10_000;
     public static final int DEFAULT_DEAD_AFTER_PERIODS = 3;
     public static final int DEFAULT_HOP_LIMIT = 512;
+    public static final int DEFAULT_HEARTBEAT_PERIODS = 1;
 
     public CanConfig {
         if (updatePeriodMillis <= 0) {
@@ -35,6 +39,10 @@ public record CanConfig(long updatePeriodMillis, int deadAfterPeriods, int hopLi
             throw new IllegalArgumentException("join retry and takeover base must be positive");
         }
         Objects.requireNonNull(split, "split");
+        if (heartbeatPeriods < 1 || heartbeatPeriods >= deadAfterPeriods) {
+            throw new IllegalArgumentException("heartbeat must be at least 1 period and below dead-after ("
+                    + deadAfterPeriods + " periods), was " + heartbeatPeriods);
+        }
     }
 
     public static CanConfig defaults() {
@@ -44,12 +52,23 @@ public record CanConfig(long updatePeriodMillis, int deadAfterPeriods, int hopLi
     /** Defaults scaled to an update period: joins retry after 3 periods, takeovers start within a period. */
     public static CanConfig withUpdatePeriod(long updatePeriodMillis) {
         return new CanConfig(updatePeriodMillis, DEFAULT_DEAD_AFTER_PERIODS, DEFAULT_HOP_LIMIT,
-                3 * updatePeriodMillis, Math.max(1, updatePeriodMillis / 2), SplitRule.Policy.BALANCED);
+                3 * updatePeriodMillis, Math.max(1, updatePeriodMillis / 2), SplitRule.Policy.BALANCED,
+                DEFAULT_HEARTBEAT_PERIODS);
     }
 
     public CanConfig withSplit(SplitRule.Policy policy) {
         return new CanConfig(updatePeriodMillis, deadAfterPeriods, hopLimit, joinRetryMillis, takeoverBaseMillis,
-                policy);
+                policy, heartbeatPeriods);
+    }
+
+    public CanConfig withHeartbeat(int periods) {
+        return new CanConfig(updatePeriodMillis, deadAfterPeriods, hopLimit, joinRetryMillis, takeoverBaseMillis,
+                split, periods);
+    }
+
+    /** The longest a live neighbour with nothing new to say stays silent, messages in flight aside. */
+    public long heartbeatMillis() {
+        return heartbeatPeriods * updatePeriodMillis;
     }
 
     public long deadAfterMillis() {

@@ -27,6 +27,7 @@ import io.cangrid.overlay.resource.Capabilities;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,6 +62,17 @@ public final class CanNode {
     private final ListLog list = new ListLog();
     /** Update periods since our list was last sent whole to every neighbour. */
     private int ticksSinceBase;
+    /**
+     * What our last round of state messages said (claim, list number and changes, extension, world) and
+     * the update periods since: see {@link #roundNews}. Fields of their own: an object would add its header
+     * and a reference to each of a million-node simulation's nodes.
+     */
+    private NodeZones roundClaim;
+    private int roundList;
+    private NodeZones[] roundChanges;
+    private Message roundExtension;
+    private Object roundWorld;
+    private int quietPeriods;
     /** The volume of our zones when we last announced them: growth may make new neighbours. */
     private double announcedVolume;
     private Timer tick;
@@ -241,6 +253,9 @@ public final class CanNode {
             // zone to no one. Were it of the world left, its owner's word to leave follows it here.
             return;
         }
+        if (!(message instanceof NeighbourState)) {
+            heardFrom(from);
+        }
         if (message instanceof NeighbourState s) {
             NeighbourState admitted = admit(from, s);
             if (admitted != null) {
@@ -271,6 +286,19 @@ public final class CanNode {
             onWorld(from, message);
         } else {
             log.warn("{}: unknown CAN message {} from {}", ctxName(), message.getClass().getName(), from);
+        }
+    }
+
+    /**
+     * Any message from a neighbour proves it alive, whichever layer it is for: its silence, after which it
+     * is presumed dead, counts from now. Its state messages do this as they are read.
+     */
+    public void heardFrom(NodeId from) {
+        if (phase == CanPhase.ACTIVE) {
+            NeighbourEntry e = table.get(from);
+            if (e != null) {
+                e.heardAt(ctx.now());
+            }
         }
     }
 
@@ -739,8 +767,13 @@ public final class CanNode {
             reunions.tick();
         }
         Outgoing out = new Outgoing();
+        NodeZones[] listNews = roundNews(out);
         for (NeighbourEntry e : table.entries()) {
-            ctx.send(e.id(), out.to(e));
+            if (listNews == null || !e.holdsOurBase() || concerns(listNews, e)) {
+                // In a quiet period: a neighbour still owed our base list gets it, and one that borders a
+                // node new to our list hears of it now (neighbour discovery), the others at the heartbeat.
+                ctx.send(e.id(), out.to(e));
+            }
         }
         FaceCoverage.Gap gap = FaceCoverage.uncovered(zones, table, ctx.random());
         if (gap != null) {
@@ -754,6 +787,59 @@ public final class CanNode {
             unheld.forEach(zones::add);
             zonesChanged(null);
         }
+    }
+
+    /**
+     * What this period's round of state messages is for. A round that would tell the neighbours what the
+     * last one told them (the same claim, extension of the higher layers and world) carries nothing but
+     * proof of life and its list's changes, which they need only often enough to tell a crashed node from a
+     * quiet one: it goes to everyone every {@link CanConfig#heartbeatPeriods()} periods, and in between only
+     * to the neighbours that border a claim new to our list. A changed state goes to everyone at once.
+     * Extensions and worlds are compared by {@code equals}: one without value equality counts as changed
+     * every time, which costs messages but never withholds news.
+     *
+     * @return null when the round goes to every neighbour; otherwise the claims new to our list since the
+     *         last round (none when it did not change)
+     */
+    private NodeZones[] roundNews(Outgoing out) {
+        NodeZones c = claim();
+        int listNumber = (int) list.version();
+        boolean same = c == roundClaim && Objects.equals(out.ext, roundExtension)
+                && Objects.equals(out.world, roundWorld);
+        NodeZones[] changed = list.changed();
+        if (!same || ++quietPeriods >= config.heartbeatPeriods()) {
+            roundClaim = c;
+            roundExtension = out.ext;
+            roundWorld = out.world;
+            roundList = listNumber;
+            roundChanges = changed;
+            quietPeriods = 0;
+            return null;
+        }
+        if (listNumber == roundList) {
+            return ListedClaims.NONE;
+        }
+        NodeZones[] news = ListedClaims.news(changed, roundChanges);
+        roundList = listNumber;
+        roundChanges = changed;
+        return news;
+    }
+
+    /** True when one of {@code news} borders or overlaps {@code e}'s zones: that neighbour may not know it yet. */
+    private static boolean concerns(NodeZones[] news, NeighbourEntry e) {
+        for (NodeZones c : news) {
+            if (c.node().equals(e.id())) {
+                continue;
+            }
+            for (Zone z : c.zones()) {
+                for (Zone m : e.zones()) {
+                    if (m.touches(z)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     // ---- state shared with the protocol's helpers ---------------------------------------------------
@@ -896,6 +982,7 @@ public final class CanNode {
      */
     private final class Outgoing {
         private final Message ext = extension.get();
+        private final WorldBeacon world = reunions == null ? null : reunions.beacon();
         private NeighbourState changesOnly;
         private NeighbourState withBase;
 
@@ -939,7 +1026,7 @@ public final class CanNode {
 
         private NeighbourState build(boolean base) {
             return new NeighbourState(claim(), point, capabilities, base ? list.base() : null, list.baseVersion(),
-                    list.changed(), list.dropped(), list.version(), ext, reunions == null ? null : reunions.beacon());
+                    list.changed(), list.dropped(), list.version(), ext, world);
         }
     }
 
@@ -1132,6 +1219,11 @@ public final class CanNode {
     /** The neighbour table, read-only. */
     public List<NeighbourEntry> neighbours() {
         return table.entries();
+    }
+
+    /** Whether {@code id} is in this node's neighbour table now. */
+    public boolean hasNeighbour(NodeId id) {
+        return table.get(id) != null;
     }
 
     public boolean owns(Point p) {

@@ -61,7 +61,7 @@ final class Departure {
             }
             NeighbourEntry holder = siblingHolder(z);
             if (holder != null && holder.lastState() != null
-                    && holder.silentFor(now) <= node.config().updatePeriodMillis()) {
+                    && holder.silentFor(now) <= node.config().heartbeatMillis()) {
                 send(holder.id(), List.of(z));
                 zones.markOffered(z);
             }

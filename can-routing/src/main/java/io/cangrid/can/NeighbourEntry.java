@@ -109,7 +109,8 @@ public final class NeighbourEntry {
         heardAt(now);
     }
 
-    private void heardAt(long now) {
+    /** The neighbour was heard from now: by its state or by any other message it sent us. */
+    void heardAt(long now) {
         heardAndBase = (int) now << 1 | (heardAndBase & HOLDS_OUR_BASE);
     }
 

@@ -13,5 +13,6 @@ public final class CanTestMessages implements MessageCatalog {
     @Override
     public void registerInto(MessageRegistry registry) {
         registry.register(909, OwnerShortcutsTest.Probe.class);
+        registry.register(912, io.cangrid.can.sim.QuietStatesTest.Extension.class);
     }
 }

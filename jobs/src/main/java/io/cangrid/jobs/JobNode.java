@@ -126,7 +126,10 @@ public final class JobNode<O extends JobOverlay> implements NodeProgram {
     public void receive(NodeId from, Message message) {
         if (overlay.handles(message)) {
             overlay.receive(from, message);
-        } else if (message instanceof StatusQuery query) {
+            return;
+        }
+        overlay.heardFrom(from);
+        if (message instanceof StatusQuery query) {
             // Any node takes a status query; the owner of the job's point answers it.
             overlay.routeToOwner(query.job().point(), query);
         } else if (message instanceof CancelJob cancel) {

@@ -51,6 +51,10 @@ public interface JobOverlay {
 
     void receive(NodeId from, Message message);
 
+    /** A message of another layer came from {@code from}: for an overlay that takes any message as proof of life. */
+    default void heardFrom(NodeId from) {
+    }
+
     /** Whether this node takes part in the overlay now (joined, not left). */
     boolean isActive();
 

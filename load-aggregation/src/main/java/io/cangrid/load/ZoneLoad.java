@@ -1,6 +1,7 @@
 package io.cangrid.load;
 
 import io.cangrid.can.geometry.Zone;
+import java.util.Arrays;
 
 /**
  * One zone's load information as its holder publishes it: its own share of the two measures (a node
@@ -25,6 +26,22 @@ public record ZoneLoad(Zone zone, double nodes, double queued, double[] nodesAbo
     /** Queued jobs at and above this zone in {@code d}. */
     public double queuedFrom(int d) {
         return queued + queuedAbove[d];
+    }
+
+    /**
+     * Equal when the same zone carries the same figures: a node whose loads did not change has nothing new
+     * to tell its neighbours, and its state rounds may go quiet (see the overlay's heartbeat).
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ZoneLoad z && zone.sameAs(z.zone) && Double.compare(nodes, z.nodes) == 0
+                && Double.compare(queued, z.queued) == 0 && Arrays.equals(nodesAbove, z.nodesAbove)
+                && Arrays.equals(queuedAbove, z.queuedAbove);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * Double.hashCode(nodes) + Double.hashCode(queued)) + Arrays.hashCode(nodesAbove);
     }
 
     /** A zone with nothing known above it yet. */

@@ -1,5 +1,6 @@
 package io.cangrid.bench.can;
 
+import io.cangrid.can.CanConfig;
 import io.cangrid.can.sim.LatticePoints;
 import io.cangrid.can.sim.CapabilityPoints;
 import io.cangrid.can.geometry.SplitRule;
@@ -27,7 +28,14 @@ public final class CanBenchmark {
 
     /** The benchmark's inputs. */
     public record Options(int nodes, int dimensions, long seed, double churn, Points points, int probes,
-            long updatePeriodMillis, int maxSettlePeriods, SplitRule.Policy split) {
+            long updatePeriodMillis, int maxSettlePeriods, SplitRule.Policy split, int heartbeatPeriods) {
+
+        /** The options with the overlay's default heartbeat. */
+        public Options(int nodes, int dimensions, long seed, double churn, Points points, int probes,
+                long updatePeriodMillis, int maxSettlePeriods, SplitRule.Policy split) {
+            this(nodes, dimensions, seed, churn, points, probes, updatePeriodMillis, maxSettlePeriods, split,
+                    CanConfig.DEFAULT_HEARTBEAT_PERIODS);
+        }
 
         public Options {
             if (nodes < 1) {
@@ -74,7 +82,16 @@ public final class CanBenchmark {
             Double meanShortestHops, int stretchSample, boolean tilingOk, double volumeSum,
             boolean neighbourTablesOk, int pointsOutsideZones, int settlePeriods, long events,
             double eventsPerSecond, double heapBytesPerNode, double wallSeconds, double virtualSeconds,
-            Double stateMessagesPerNodePerPeriod, Double meanStateMessageBytes, double harnessShare) {
+            Double stateMessagesPerNodePerPeriod, Double meanStateMessageBytes,
+            FailureDetectionPeriods failureDetectionPeriods, double harnessShare) {
+    }
+
+    /**
+     * Over the crashes of a churn run, update periods from a crash until every neighbour of the crashed node
+     * has noticed it (see {@link FailureDetection}); {@code unnoticed} crashes still had a neighbour holding
+     * them when the run ended and count with the time waited so far. Null in a run without crashes.
+     */
+    public record FailureDetectionPeriods(double mean, double max, int crashes, int unnoticed) {
     }
 
     private static final Capabilities LATTICE_CAPABILITIES = new Capabilities();
@@ -154,6 +171,7 @@ public final class CanBenchmark {
                 if (done % 2 == 0) {
                     grid.leave(victim.id());
                 } else {
+                    run.crashing(victim);
                     grid.crash(victim.id());
                 }
                 grid.addNode();

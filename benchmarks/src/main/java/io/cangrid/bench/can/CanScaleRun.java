@@ -2,6 +2,7 @@ package io.cangrid.bench.can;
 
 import io.cangrid.can.sim.CapabilityPoints;
 import io.cangrid.can.CanConfig;
+import io.cangrid.can.CanNode;
 import io.cangrid.can.inspect.OverlayInspector;
 import io.cangrid.can.inspect.PartitionIndex;
 import io.cangrid.can.sim.CanSimulation;
@@ -55,6 +56,7 @@ public final class CanScaleRun {
     private RoutingCheck routing;
     private final HarnessTime harness = new HarnessTime();
     private StateTraffic stateTraffic;
+    private FailureDetection failureDetection;
     /** The last settle check's inspection when it found the overlay settled, and the event count it saw. */
     private OverlayInspector.Report settledCheck;
     private long settledCheckEvents = -1;
@@ -63,7 +65,8 @@ public final class CanScaleRun {
         this.options = options;
         this.host = host;
         this.progress = progress;
-        CanConfig config = CanConfig.withUpdatePeriod(options.updatePeriodMillis()).withSplit(options.split());
+        CanConfig config = CanConfig.withUpdatePeriod(options.updatePeriodMillis()).withSplit(options.split())
+                .withHeartbeat(options.heartbeatPeriods());
         PointSource points = options.points() == CanBenchmark.Points.UNIFORM ? PointSource.uniform(options.dimensions())
                 : new CapabilityPoints();
         this.grid = new CanSimulation(host, config, points, new SplittableRandom(options.seed()));
@@ -91,6 +94,16 @@ public final class CanScaleRun {
         stateTraffic = new StateTraffic(liveNodes, m -> harness.measure(() -> codec.encode(m).length),
                 options.updatePeriodMillis(), host.now());
         return stateTraffic;
+    }
+
+    /** Call just before a node crashes: how long its neighbours take to notice is measured. */
+    void crashing(CanNode victim) {
+        harness.run(() -> {
+            if (failureDetection == null) {
+                failureDetection = new FailureDetection(grid, options.updatePeriodMillis(), harness);
+            }
+            failureDetection.crashing(victim);
+        });
     }
 
     /** Starts the clock and the heap figure; with uniform or capability points, the first node starts the grid. */
@@ -217,7 +230,13 @@ public final class CanScaleRun {
                 routes.stretchSample(), report.tilingOk(), report.volumeSum(), report.neighbourTablesOk(),
                 report.pointsOutsideZones(), settlePeriods, events, events / wall,
                 (heapAfter - heapBefore) / (double) n, wall, host.now() / 1000.0, states.perNodePerPeriod(),
-                states.meanBytes(), harness.shareOf(wallNanos));
+                states.meanBytes(), failureDetection(), harness.shareOf(wallNanos));
+    }
+
+    private CanBenchmark.FailureDetectionPeriods failureDetection() {
+        FailureDetection.Figures f = failureDetection == null ? null : failureDetection.figures();
+        return f == null || f.crashes() == 0 ? null
+                : new CanBenchmark.FailureDetectionPeriods(f.meanPeriods(), f.maxPeriods(), f.crashes(), f.unnoticed());
     }
 
     private static String lower(Enum<?> e) {

@@ -3,6 +3,7 @@ package io.cangrid.bench.can;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
+import io.cangrid.can.CanConfig;
 import io.cangrid.can.geometry.SplitRule;
 import io.cangrid.can.geometry.Zone;
 import io.cangrid.can.message.JoinRequest;
@@ -87,5 +88,21 @@ class StateTrafficTest {
         assertThat(r.stateMessagesPerNodePerPeriod()).isBetween(3.0, 40.0);
         int emptyState = MessageCodec.discover(1 << 20).encode(state(0)).length;
         assertThat(r.meanStateMessageBytes()).as("states list neighbour claims").isGreaterThan(emptyState);
+        assertThat(r.failureDetectionPeriods()).as("no crash, nothing to detect").isNull();
+    }
+
+    @Test
+    void benchCanTimesHowLongCrashedNodesNeighboursTakeToNoticeThem() {
+        CanBenchmark.Result r = CanBenchmark.run(new CanBenchmark.Options(300, 2, 7, 0.2, CanBenchmark.Points.UNIFORM,
+                200, 1_000, 60, SplitRule.Policy.BALANCED), line -> { });
+        CanBenchmark.FailureDetectionPeriods f = r.failureDetectionPeriods();
+        assertThat(f).isNotNull();
+        assertThat(f.crashes()).as("half of the 60 departures crash").isEqualTo(30);
+        assertThat(f.unnoticed()).isZero();
+        // A neighbour presumes another dead after dead-after periods of silence, checked once a period, and
+        // the crashed node last spoke at most a period before; a takeover's claim tells the late ones.
+        int deadAfter = CanConfig.DEFAULT_DEAD_AFTER_PERIODS;
+        assertThat(f.mean()).isBetween(1.0, f.max());
+        assertThat(f.max()).isLessThanOrEqualTo(deadAfter + 2.0);
     }
 }

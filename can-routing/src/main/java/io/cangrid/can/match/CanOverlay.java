@@ -79,6 +79,11 @@ public final class CanOverlay implements JobOverlay {
     }
 
     @Override
+    public void heardFrom(NodeId from) {
+        can.heardFrom(from);
+    }
+
+    @Override
     public boolean isActive() {
         return can.phase() == CanPhase.ACTIVE;
     }

@@ -59,6 +59,12 @@ public final class BenchCanCommand implements Callable<Integer> {
             description = "Neighbour state period in virtual milliseconds (default: ${DEFAULT-VALUE}).")
     private long updatePeriod;
 
+    @Option(names = "--heartbeat-periods", defaultValue = "" + CanConfig.DEFAULT_HEARTBEAT_PERIODS,
+            description = "A node whose state has not changed sends it to its neighbours again after this many update"
+                    + " periods, as proof of life; below the dead-after time of " + CanConfig.DEFAULT_DEAD_AFTER_PERIODS
+                    + " periods (default: ${DEFAULT-VALUE}).")
+    private int heartbeatPeriods;
+
     @Option(names = "--max-settle-periods", defaultValue = "60",
             description = "Give up waiting for the overlay to settle after this many update periods (default: ${DEFAULT-VALUE}).")
     private int maxSettlePeriods;
@@ -78,11 +84,12 @@ public final class BenchCanCommand implements Callable<Integer> {
                         + " two k (e.g. 4096 or 65536 with --dimensions 4)");
         Validation.require(points != CanBenchmark.Points.LATTICE || churn == 0, spec,
                 "--points lattice fills every cell of the lattice once: it takes no --churn");
+        Validation.inRange(spec, "--heartbeat-periods", heartbeatPeriods, 1, CanConfig.DEFAULT_DEAD_AFTER_PERIODS - 1);
         CanConfig.withUpdatePeriod(updatePeriod);
         PrintWriter err = spec.commandLine().getErr();
         CanBenchmark.Result r = CanBenchmark.run(
                 new CanBenchmark.Options(nodes, dimensions, seed, churn, points, probes, updatePeriod, maxSettlePeriods,
-                        split),
+                        split, heartbeatPeriods),
                 line -> {
                     err.println("bench can: " + line);
                     err.flush();
@@ -107,6 +114,11 @@ public final class BenchCanCommand implements Callable<Integer> {
             if (r.stateMessagesPerNodePerPeriod() != null && r.meanStateMessageBytes() != null) {
                 out.printf(Locale.ROOT, "neighbour state: %.2f messages per node per period, %.0f bytes each%n",
                         r.stateMessagesPerNodePerPeriod(), r.meanStateMessageBytes());
+            }
+            if (r.failureDetectionPeriods() != null) {
+                CanBenchmark.FailureDetectionPeriods f = r.failureDetectionPeriods();
+                out.printf(Locale.ROOT, "failure detection: %.1f update periods on average, %.1f at most, over %d"
+                        + " crashes (%d not noticed by the end)%n", f.mean(), f.max(), f.crashes(), f.unnoticed());
             }
             out.printf(Locale.ROOT, "harness (checks, searches, forced GCs): %.1f%% of the wall time%n",
                     100 * r.harnessShare());

@@ -1,0 +1,108 @@
+package io.cangrid.bench.can;
+
+import io.cangrid.can.CanNode;
+import io.cangrid.can.CanPhase;
+import io.cangrid.can.NeighbourEntry;
+import io.cangrid.can.sim.CanSimulation;
+import io.cangrid.overlay.NodeId;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * How long the neighbours of a crashed node take to notice it: for each crash, the update periods from the
+ * crash until no node that held the crashed one in its neighbour table still does (it presumed it dead,
+ * or dropped it when a takeover's claim covered its space). A neighbour that itself crashes or leaves
+ * before noticing is no longer waited for.
+ *
+ * <p>The check runs every tenth of an update period while a crash is unnoticed (an event of the
+ * simulation's driver, as joins are), so the figures are accurate to that. A crash whose last neighbour had not noticed it when the run stopped counts with the
+ * time it had been waiting, and is counted apart.
+ */
+final class FailureDetection {
+
+    static final int CHECKS_PER_PERIOD = 10;
+
+    /** The run's figures: null means and maxima when no crash was watched. */
+    record Figures(int crashes, Double meanPeriods, Double maxPeriods, int unnoticed) {
+    }
+
+    private record Crash(NodeId crashed, long atMillis, List<CanNode> watchers) {
+    }
+
+    private final CanSimulation grid;
+    private final long periodMillis;
+    private final HarnessTime harness;
+    private final List<Crash> pending = new ArrayList<>();
+    private boolean checking;
+    private int crashes;
+    private double sumPeriods;
+    private double maxPeriods;
+
+    /** {@code harness} times the checks as the benchmark's own work. */
+    FailureDetection(CanSimulation grid, long periodMillis, HarnessTime harness) {
+        this.grid = grid;
+        this.periodMillis = periodMillis;
+        this.harness = harness;
+    }
+
+    /** Call just before {@code victim} crashes: the nodes that hold it as a neighbour now are its watchers. */
+    void crashing(CanNode victim) {
+        List<CanNode> watchers = new ArrayList<>();
+        for (NeighbourEntry e : victim.neighbours()) {
+            CanNode n = grid.node(e.id());
+            if (n != null && n.hasNeighbour(victim.id())) {
+                watchers.add(n);
+            }
+        }
+        pending.add(new Crash(victim.id(), grid.simulation().now(), watchers));
+        if (!checking) {
+            checking = true;
+            grid.simulation().after(periodMillis / CHECKS_PER_PERIOD, this::check);
+        }
+    }
+
+    private void check() {
+        harness.run(this::checkNow);
+    }
+
+    private void checkNow() {
+        long now = grid.simulation().now();
+        for (Iterator<Crash> it = pending.iterator(); it.hasNext(); ) {
+            Crash c = it.next();
+            c.watchers().removeIf(w -> !grid.simulation().isAlive(w.id()) || w.phase() != CanPhase.ACTIVE
+                    || !w.hasNeighbour(c.crashed()));
+            if (c.watchers().isEmpty()) {
+                record(now - c.atMillis());
+                it.remove();
+            }
+        }
+        checking = !pending.isEmpty();
+        if (checking) {
+            grid.simulation().after(periodMillis / CHECKS_PER_PERIOD, this::check);
+        }
+    }
+
+    private void record(long millis) {
+        double periods = millis / (double) periodMillis;
+        crashes++;
+        sumPeriods += periods;
+        maxPeriods = Math.max(maxPeriods, periods);
+    }
+
+    /** The figures as of now; crashes still unnoticed count with the time they have waited so far. */
+    Figures figures() {
+        long now = grid.simulation().now();
+        int unnoticed = pending.size();
+        int n = crashes;
+        double sum = sumPeriods;
+        double max = maxPeriods;
+        for (Crash c : pending) {
+            double periods = (now - c.atMillis()) / (double) periodMillis;
+            n++;
+            sum += periods;
+            max = Math.max(max, periods);
+        }
+        return n == 0 ? new Figures(0, null, null, 0) : new Figures(n, sum / n, max, unnoticed);
+    }
+}
