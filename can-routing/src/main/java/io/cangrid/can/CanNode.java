@@ -69,7 +69,7 @@ public final class CanNode {
      */
     private NodeZones roundClaim;
     private int roundList;
-    private NodeZones[] roundChanges;
+    private NodeZones[] roundChanges = ListedClaims.NONE;
     private Message roundExtension;
     private Object roundWorld;
     private int quietPeriods;
@@ -659,7 +659,7 @@ public final class CanNode {
                 continue;
             }
             // Second-hand news only ever adds a node: whether it stays is for its own messages to say.
-            if (!zones.isNeighbourOfAny(c.zones()) || table.isStale(c)) {
+            if (!zones.isNeighbourOfAny(c.zones()) || table.isStale(c) || table.latelyDead(c, ctx.now())) {
                 continue;
             }
             boolean isNew = table.get(c.node()) == null;
@@ -745,6 +745,9 @@ public final class CanNode {
         if (silent != null) {
             for (NeighbourEntry dead : silent) {
                 table.remove(dead.id());
+                // Others list it until they notice it too, within as long again: their lists must not bring
+                // it back meanwhile.
+                table.rememberDead(dead.id(), dead.version(), now + config.deadAfterMillis());
                 listener.neighbourRemoved(dead.id());
                 takeovers.presumeDead(dead);
                 ctx.presumedDead(dead.id());
@@ -877,6 +880,8 @@ public final class CanNode {
                 ctx.send(e.id(), out.to(e));
             }
         }
+        // Every neighbour has the new claim now: the next round need not tell it again.
+        roundClaim = claim();
         double volume = zones.volume();
         if (volume > announcedVolume) {
             // Our space grew (a takeover, a hand-over, a merge): nodes our neighbours list may border it now.

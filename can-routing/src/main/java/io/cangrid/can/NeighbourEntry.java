@@ -99,9 +99,17 @@ public final class NeighbourEntry {
         return v;
     }
 
+    /**
+     * Takes a claim of the neighbour's, first- or second-hand. Only a newer claim than the one held shows
+     * that the neighbour lived lately; the same claim relisted by other nodes, which go on listing a crashed
+     * node until they notice it themselves, must not keep it alive.
+     */
     void update(NodeZones newClaim, long now) {
+        boolean newer = newClaim.version() > version();
         this.held = newClaim;
-        heardAt(now);
+        if (newer) {
+            heardAt(now);
+        }
     }
 
     void heard(NeighbourState state, long now) {

@@ -49,6 +49,16 @@ final class NeighbourTable {
      */
     private int[] forgottenVersions;
     private int forgottenCursor;
+    /**
+     * The last nodes presumed dead here, the claims they died with and until when (ms, modulo 2^31) their
+     * second-hand news is stale; kept when our zones change, unlike the nodes forgotten as not adjacent: the
+     * nodes around go on listing a crashed node until they notice it themselves, and their lists must not
+     * bring it back meanwhile. Null until a node presumes one dead.
+     */
+    private NodeId[] deadIds;
+    private int[] deadVersions;
+    private int[] deadUntil;
+    private int deadCursor;
     private NodeZones[] claimsCache;
 
     /** The entries, a read-only view that follows the table (made per call: a field would cost every node). */
@@ -160,6 +170,36 @@ final class NeighbourTable {
         forgottenIds = null;
         forgottenVersions = null;
         forgottenCursor = 0;
+    }
+
+    /**
+     * {@code id} was presumed dead at this claim's version: second-hand news of that claim is stale until
+     * {@code untilMillis}. Should the node live after all, its own messages still count at once.
+     */
+    void rememberDead(NodeId id, long version, long untilMillis) {
+        if (deadIds == null) {
+            deadIds = new NodeId[FIRST_FORGOTTEN_CAPACITY];
+            deadVersions = new int[FIRST_FORGOTTEN_CAPACITY];
+            deadUntil = new int[FIRST_FORGOTTEN_CAPACITY];
+        }
+        int slot = deadCursor++ % deadIds.length;
+        deadIds[slot] = id;
+        deadVersions[slot] = asForgotten(version);
+        deadUntil[slot] = (int) untilMillis;
+    }
+
+    /** Whether {@code claim} is that of a node lately presumed dead here, at the version it died with or older. */
+    boolean latelyDead(NodeZones claim, long now) {
+        if (deadIds == null) {
+            return false;
+        }
+        for (int i = 0; i < deadIds.length; i++) {
+            if (claim.node().equals(deadIds[i])) {
+                // Differences of times modulo 2^31, as NeighbourEntry keeps them.
+                return claim.version() <= deadVersions[i] && deadUntil[i] - (int) now > 0;
+            }
+        }
+        return false;
     }
 
     void remember(NodeId id, long version) {
