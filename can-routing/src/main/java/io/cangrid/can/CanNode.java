@@ -63,15 +63,11 @@ public final class CanNode {
     /** Update periods since our list was last sent whole to every neighbour. */
     private int ticksSinceBase;
     /**
-     * What our last round of state messages said (claim, list number and changes, extension, world) and
-     * the update periods since: see {@link #roundNews}. Fields of their own: an object would add its header
-     * and a reference to each of a million-node simulation's nodes.
+     * A state message every neighbour was last sent (by a full round, or when our zones changed) and the
+     * update periods since: see {@link #roundNews}. Two fields, not more: a million-node simulation pays for
+     * each.
      */
-    private NodeZones roundClaim;
-    private int roundList;
-    private NodeZones[] roundChanges = ListedClaims.NONE;
-    private Message roundExtension;
-    private Object roundWorld;
+    private NeighbourState lastRound;
     private int quietPeriods;
     /** The volume of our zones when we last announced them: growth may make new neighbours. */
     private double announcedVolume;
@@ -778,6 +774,9 @@ public final class CanNode {
                 ctx.send(e.id(), out.to(e));
             }
         }
+        if (listNews == null) {
+            lastRound = out.sent();
+        }
         FaceCoverage.Gap gap = FaceCoverage.uncovered(zones, table, ctx.random());
         if (gap != null) {
             route(gap.point(), new NeighbourProbe(out.withBase()));
@@ -794,38 +793,29 @@ public final class CanNode {
 
     /**
      * What this period's round of state messages is for. A round that would tell the neighbours what the
-     * last one told them (the same claim, extension of the higher layers and world) carries nothing but
-     * proof of life and its list's changes, which they need only often enough to tell a crashed node from a
-     * quiet one: it goes to everyone every {@link CanConfig#heartbeatPeriods()} periods, and in between only
-     * to the neighbours that border a claim new to our list. A changed state goes to everyone at once.
+     * last state sent to all of them told them (the same claim, extension of the higher layers and world;
+     * sent by the last full round or when our zones changed) carries nothing but proof of life and its
+     * list's changes, which they need only often enough to tell a crashed node from a quiet one: it goes to
+     * everyone every {@link CanConfig#heartbeatPeriods()} periods, and in between only to the neighbours
+     * that border a claim new to our list. A changed state goes to everyone at once.
      * Extensions and worlds are compared by {@code equals}: one without value equality counts as changed
      * every time, which costs messages but never withholds news.
      *
-     * @return null when the round goes to every neighbour; otherwise the claims new to our list since the
-     *         last round (none when it did not change)
+     * @return null when the round goes to every neighbour; otherwise the claims new to our list since that
+     *         state (none when it did not change)
      */
     private NodeZones[] roundNews(Outgoing out) {
-        NodeZones c = claim();
-        int listNumber = (int) list.version();
-        boolean same = c == roundClaim && Objects.equals(out.ext, roundExtension)
-                && Objects.equals(out.world, roundWorld);
-        NodeZones[] changed = list.changed();
+        NeighbourState last = lastRound;
+        boolean same = last != null && claim() == last.self() && Objects.equals(out.ext, last.extension())
+                && Objects.equals(out.world, last.world());
         if (!same || ++quietPeriods >= config.heartbeatPeriods()) {
-            roundClaim = c;
-            roundExtension = out.ext;
-            roundWorld = out.world;
-            roundList = listNumber;
-            roundChanges = changed;
             quietPeriods = 0;
             return null;
         }
-        if (listNumber == roundList) {
+        if (list.version() == last.listVersion()) {
             return ListedClaims.NONE;
         }
-        NodeZones[] news = ListedClaims.news(changed, roundChanges);
-        roundList = listNumber;
-        roundChanges = changed;
-        return news;
+        return ListedClaims.news(list.changed(), last.changed());
     }
 
     /** True when one of {@code news} borders or overlaps {@code e}'s zones: that neighbour may not know it yet. */
@@ -880,8 +870,9 @@ public final class CanNode {
                 ctx.send(e.id(), out.to(e));
             }
         }
-        // Every neighbour has the new claim now: the next round need not tell it again.
-        roundClaim = claim();
+        // Every neighbour has our state as it is now: the next round need not tell it again.
+        lastRound = out.sent();
+        quietPeriods = 0;
         double volume = zones.volume();
         if (volume > announcedVolume) {
             // Our space grew (a takeover, a hand-over, a merge): nodes our neighbours list may border it now.
@@ -1020,6 +1011,11 @@ public final class CanNode {
                 e.sentBase();
             }
             return withBase();
+        }
+
+        /** A message of this round as sent, or null when none was built (no one to send to). */
+        NeighbourState sent() {
+            return changesOnly != null ? changesOnly : withBase;
         }
 
         NeighbourState withBase() {

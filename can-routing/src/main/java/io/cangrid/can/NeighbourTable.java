@@ -50,15 +50,11 @@ final class NeighbourTable {
     private int[] forgottenVersions;
     private int forgottenCursor;
     /**
-     * The last nodes presumed dead here, the claims they died with and until when (ms, modulo 2^31) their
-     * second-hand news is stale; kept when our zones change, unlike the nodes forgotten as not adjacent: the
-     * nodes around go on listing a crashed node until they notice it themselves, and their lists must not
-     * bring it back meanwhile. Null until a node presumes one dead.
+     * The last nodes presumed dead here (see {@link LatelyDead}); kept when our zones change, unlike the
+     * nodes forgotten as not adjacent. Null until a node presumes one dead: one field, as every node of a
+     * million-node simulation pays for each.
      */
-    private NodeId[] deadIds;
-    private int[] deadVersions;
-    private int[] deadUntil;
-    private int deadCursor;
+    private LatelyDead latelyDead;
     private NodeZones[] claimsCache;
 
     /** The entries, a read-only view that follows the table (made per call: a field would cost every node). */
@@ -177,29 +173,44 @@ final class NeighbourTable {
      * {@code untilMillis}. Should the node live after all, its own messages still count at once.
      */
     void rememberDead(NodeId id, long version, long untilMillis) {
-        if (deadIds == null) {
-            deadIds = new NodeId[FIRST_FORGOTTEN_CAPACITY];
-            deadVersions = new int[FIRST_FORGOTTEN_CAPACITY];
-            deadUntil = new int[FIRST_FORGOTTEN_CAPACITY];
+        if (latelyDead == null) {
+            latelyDead = new LatelyDead();
         }
-        int slot = deadCursor++ % deadIds.length;
-        deadIds[slot] = id;
-        deadVersions[slot] = asForgotten(version);
-        deadUntil[slot] = (int) untilMillis;
+        latelyDead.add(id, asForgotten(version), (int) untilMillis);
     }
 
     /** Whether {@code claim} is that of a node lately presumed dead here, at the version it died with or older. */
     boolean latelyDead(NodeZones claim, long now) {
-        if (deadIds == null) {
+        return latelyDead != null && latelyDead.holds(claim, (int) now);
+    }
+
+    /**
+     * The last few nodes presumed dead, the claims they died with and until when (ms, modulo 2^31, compared
+     * by difference as {@link NeighbourEntry} compares its times) their second-hand news is stale: the
+     * nodes around go on listing a crashed node until they notice it themselves, and their lists must not
+     * bring it back meanwhile.
+     */
+    private static final class LatelyDead {
+        private final NodeId[] ids = new NodeId[FIRST_FORGOTTEN_CAPACITY];
+        private final int[] versions = new int[FIRST_FORGOTTEN_CAPACITY];
+        private final int[] until = new int[FIRST_FORGOTTEN_CAPACITY];
+        private int cursor;
+
+        void add(NodeId id, int version, int untilMillis) {
+            int slot = cursor++ % ids.length;
+            ids[slot] = id;
+            versions[slot] = version;
+            until[slot] = untilMillis;
+        }
+
+        boolean holds(NodeZones claim, int now) {
+            for (int i = 0; i < ids.length; i++) {
+                if (claim.node().equals(ids[i])) {
+                    return claim.version() <= versions[i] && until[i] - now > 0;
+                }
+            }
             return false;
         }
-        for (int i = 0; i < deadIds.length; i++) {
-            if (claim.node().equals(deadIds[i])) {
-                // Differences of times modulo 2^31, as NeighbourEntry keeps them.
-                return claim.version() <= deadVersions[i] && deadUntil[i] - (int) now > 0;
-            }
-        }
-        return false;
     }
 
     void remember(NodeId id, long version) {
