@@ -205,8 +205,9 @@ final class NeighbourTable {
 
         boolean holds(NodeZones claim, int now) {
             for (int i = 0; i < ids.length; i++) {
-                if (claim.node().equals(ids[i])) {
-                    return claim.version() <= versions[i] && until[i] - now > 0;
+                // A node presumed dead twice has two slots: either may still hold.
+                if (claim.node().equals(ids[i]) && claim.version() <= versions[i] && until[i] - now > 0) {
+                    return true;
                 }
             }
             return false;

@@ -235,7 +235,7 @@ public final class CanScaleRun {
 
     private CanBenchmark.FailureDetectionPeriods failureDetection() {
         FailureDetection.Figures f = failureDetection == null ? null : failureDetection.figures();
-        return f == null || f.crashes() == 0 ? null
+        return f == null ? null
                 : new CanBenchmark.FailureDetectionPeriods(f.meanPeriods(), f.maxPeriods(), f.crashes(), f.unnoticed());
     }
 

@@ -16,15 +16,15 @@ import java.util.List;
  * before noticing is no longer waited for.
  *
  * <p>The check runs every tenth of an update period while a crash is unnoticed (an event of the
- * simulation's driver, as joins are), so the figures are accurate to that. A crash whose last neighbour had not noticed it when the run stopped counts with the
- * time it had been waiting, and is counted apart.
+ * simulation's driver, as joins are), so the figures are accurate to that. A crash whose last neighbour had
+ * not noticed it when the run stopped counts with the time it had been waiting, and is counted apart.
  */
 final class FailureDetection {
 
     static final int CHECKS_PER_PERIOD = 10;
 
-    /** The run's figures: null means and maxima when no crash was watched. */
-    record Figures(int crashes, Double meanPeriods, Double maxPeriods, int unnoticed) {
+    /** The run's figures. */
+    record Figures(int crashes, double meanPeriods, double maxPeriods, int unnoticed) {
     }
 
     private record Crash(NodeId crashed, long atMillis, List<CanNode> watchers) {
@@ -90,7 +90,7 @@ final class FailureDetection {
         maxPeriods = Math.max(maxPeriods, periods);
     }
 
-    /** The figures as of now; crashes still unnoticed count with the time they have waited so far. */
+    /** The figures as of now, null before the first crash; crashes still unnoticed count with the time waited. */
     Figures figures() {
         long now = grid.simulation().now();
         int unnoticed = pending.size();
@@ -103,6 +103,6 @@ final class FailureDetection {
             sum += periods;
             max = Math.max(max, periods);
         }
-        return n == 0 ? new Figures(0, null, null, 0) : new Figures(n, sum / n, max, unnoticed);
+        return n == 0 ? null : new Figures(n, sum / n, max, unnoticed);
     }
 }
