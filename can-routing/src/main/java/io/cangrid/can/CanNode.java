@@ -249,7 +249,11 @@ public final class CanNode {
             // zone to no one. Were it of the world left, its owner's word to leave follows it here.
             return;
         }
-        if (!(message instanceof NeighbourState)) {
+        if (message instanceof RouteEnvelope env && env.payload() instanceof JoinRequest join
+                && join.joiner().equals(from)) {
+            // A node asking to join holds no zone, so its request is no proof that it still holds any.
+            rejoining(from, join.version());
+        } else if (!(message instanceof NeighbourState)) {
             heardFrom(from);
         }
         if (message instanceof NeighbourState s) {
@@ -283,6 +287,36 @@ public final class CanNode {
         } else {
             log.warn("{}: unknown CAN message {} from {}", ctxName(), message.getClass().getName(), from);
         }
+    }
+
+    /**
+     * {@code from} asks, itself, to join with a claim version past the one we credit it with: it gave up the
+     * zones of that claim (it lost them, or left its world for ours) without telling us, as a node whose
+     * own table lacked us does. Left in our table, the zones would stay its in our eyes while nobody holds
+     * them, and its join, routed toward its own point, would come back to it. So its entry goes now and its
+     * zones are recovered by takeover, as a dead neighbour's are; its connection stays, for it is alive.
+     * Only the joiner's own word counts: a request passed on by others could be forged to unseat anyone.
+     */
+    private void rejoining(NodeId from, long version) {
+        NeighbourEntry e = phase == CanPhase.ACTIVE ? table.get(from) : null;
+        if (e != null && version > e.version()) {
+            log.debug("{}: {} asks to join again (claim version {} past {}): its zones are free", ctxName(), from,
+                    version, e.version());
+            dropNeighbour(e, ctx.now());
+        }
+    }
+
+    /**
+     * Drops {@code gone}, a neighbour that holds its zones no longer, and races for those of them that border
+     * ours.
+     */
+    private void dropNeighbour(NeighbourEntry gone, long now) {
+        table.remove(gone.id());
+        // Others list it until they notice it too, within as long again: their lists must not bring it back
+        // meanwhile.
+        table.rememberDead(gone.id(), gone.version(), now + config.deadAfterMillis());
+        listener.neighbourRemoved(gone.id());
+        takeovers.presumeDead(gone);
     }
 
     /**
@@ -740,12 +774,7 @@ public final class CanNode {
         }
         if (silent != null) {
             for (NeighbourEntry dead : silent) {
-                table.remove(dead.id());
-                // Others list it until they notice it too, within as long again: their lists must not bring
-                // it back meanwhile.
-                table.rememberDead(dead.id(), dead.version(), now + config.deadAfterMillis());
-                listener.neighbourRemoved(dead.id());
-                takeovers.presumeDead(dead);
+                dropNeighbour(dead, now);
                 ctx.presumedDead(dead.id());
                 if (reunions != null) {
                     reunions.lost(dead.id());

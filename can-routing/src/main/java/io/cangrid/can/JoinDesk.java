@@ -111,7 +111,7 @@ final class JoinDesk {
         attempt++;
         j.via = j.contacts.get(j.nextContact++ % j.contacts.size());
         j.viaAnswered = false;
-        JoinRequest request = new JoinRequest(node.id(), node.point(), attempt);
+        JoinRequest request = new JoinRequest(node.id(), node.point(), attempt, node.version());
         node.ctx().send(j.via, new RouteEnvelope(node.point(), node.id(), 0, node.config().hopLimit(), request));
         j.retry = node.ctx().schedule(node.config().joinRetryMillis(), () -> {
             if (node.phase() == CanPhase.JOINING) {

@@ -11,6 +11,7 @@ import io.cangrid.jobs.gateway.GridSubmit;
 import io.cangrid.jobs.gateway.GridSubmitted;
 import io.cangrid.jobs.gateway.JobGateway;
 import io.cangrid.jobs.JobConfig;
+import io.cangrid.jobs.JobFollower;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.JobLog;
 import io.cangrid.jobs.JobSpec;
@@ -44,7 +45,7 @@ class RestartOnceTest {
     private static final long HEARTBEAT = 250;
     private static final int JOBS = 24;
     private static final int B = 1;
-    private static final Duration END_WAIT = Duration.ofSeconds(30);
+    private static final double JOB_SECONDS = 0.5;
 
     @TempDir
     Path dir;
@@ -77,7 +78,7 @@ class RestartOnceTest {
         grid = LoopbackGrid.start(3, LoopbackGrid.randomSecret(), dir, ExecPolicy.none(), 100, jobs, events, 1);
         SplittableRandom keys = new SplittableRandom(seed);
         List<JobId> ids = new ArrayList<>();
-        JobSpec spec = JobSpec.of(Requirements.none(SCHEMA.realDimensions()), 0.5);
+        JobSpec spec = JobSpec.of(Requirements.none(SCHEMA.realDimensions()), JOB_SECONDS);
         NodeId door = grid.node(B).self();
         try (LiveClient client = new LiveClient(grid.net())) {
             for (int i = 0; i < JOBS; i++) {
@@ -88,9 +89,15 @@ class RestartOnceTest {
             }
         }
         grid.crash(B);
+        // The slowest recovery there is: a job B took, owned and ran is submitted again by the neighbour that
+        // follows it too, once the owner taking B's zone has had no record of it for a client timeout and B
+        // has not answered for the backup's patience; each lookup may wait out its timeout. Then the jobs
+        // resubmitted together queue on the two nodes left.
+        Duration endWait = Duration.ofMillis((JobFollower.BACKUP_PATIENCE_TIMEOUTS + 3) * jobs.clientTimeoutMillis()
+                + 4 * JobFollower.ASK_TIMEOUT_MILLIS + (long) (JOBS * JOB_SECONDS * 1000));
         try (GridClient a = grid.client(0)) {
             for (JobId id : ids) {
-                JobStatusReply end = a.await(id, END_WAIT);
+                JobStatusReply end = a.await(id, endWait);
                 assertThat(end).as("seed %d: %s ended", seed, id).isNotNull();
                 assertThat(end.state()).as("seed %d: %s", seed, end).isEqualTo(JobState.COMPLETED);
             }
