@@ -25,11 +25,20 @@ final class ExprParser {
     private static final String[] SYMBOLS = {"=?=", "=!=", "==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "?",
         ":", "+", "-", "*", "/", "%", "(", ")", "{", "}", ",", ".", ";", "[", "]", "="};
 
+    /** Longest text read: an expression travels with its job and is read by every node it reaches. */
+    static final int MAX_LENGTH = 8192;
+    /** Deepest nesting read: each parenthesis, list, argument or unary operator is a level or two. */
+    static final int MAX_NESTING = 128;
+
     private final String text;
     private final List<Token> tokens;
     private int next;
+    private int nesting;
 
     private ExprParser(String text) {
+        if (text.length() > MAX_LENGTH) {
+            throw new ExprSyntaxException("longer than " + MAX_LENGTH + " characters", text.substring(0, 80), 0);
+        }
         this.text = text;
         this.tokens = tokenize(text);
     }
@@ -106,6 +115,15 @@ final class ExprParser {
     // ---- grammar ---------------------------------------------------------------------------------------
 
     private Expr expression() {
+        enter();
+        try {
+            return conditional();
+        } finally {
+            nesting--;
+        }
+    }
+
+    private Expr conditional() {
         Expr c = or();
         if (accept("?")) {
             Expr then = peekSymbol(":") ? null : expression();
@@ -175,7 +193,23 @@ final class ExprParser {
         }
     }
 
+    /** Every level of nesting (a sub-expression, a unary operator) passes here: its depth is bounded. */
+    private void enter() {
+        if (++nesting > MAX_NESTING) {
+            throw error("nested deeper than " + MAX_NESTING + " levels", peek());
+        }
+    }
+
     private Expr unary() {
+        enter();
+        try {
+            return unaryAt();
+        } finally {
+            nesting--;
+        }
+    }
+
+    private Expr unaryAt() {
         if (accept("-")) {
             return new Expr.Negate(unary());
         }

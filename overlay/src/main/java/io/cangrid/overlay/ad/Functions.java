@@ -154,8 +154,8 @@ final class Functions {
         try {
             // Found anywhere in the target, as Perl's m// would find it.
             return Value.of(Pattern.compile(((StringValue) v[0]).value(), flags)
-                    .matcher(((StringValue) v[1]).value()).find());
-        } catch (PatternSyntaxException e) {
+                    .matcher(new BoundedText(((StringValue) v[1]).value())).find());
+        } catch (PatternSyntaxException | BoundedText.Exhausted e) {
             return Value.ERROR;
         }
     }
