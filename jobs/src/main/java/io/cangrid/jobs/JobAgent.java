@@ -41,6 +41,7 @@ public final class JobAgent {
 
     private final NodeContext ctx;
     private final JobIdFactory ids;
+    private final ResourceSchema schema;
     private final JobConfig config;
     private final JobEvents events;
     private final OwnerDesk owner = new OwnerDesk(this);
@@ -66,6 +67,7 @@ public final class JobAgent {
             Execution execution, JobConfig config, JobEvents events) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.ids = new JobIdFactory(schema);
+        this.schema = schema;
         this.config = Objects.requireNonNull(config, "config");
         this.events = Objects.requireNonNull(events, "events");
         this.runner = new RunDesk(this, execution, cpuSpeed, Objects.requireNonNull(capacity, "capacity"));
@@ -91,6 +93,15 @@ public final class JobAgent {
 
     public void setOwnerRoute(OwnerRoute route) {
         this.ownerRoute = Objects.requireNonNull(route, "route");
+    }
+
+    /**
+     * Takes only the jobs whose requirements {@code machine} satisfies and that its {@code Start} accepts,
+     * checked as each arrives: a refusal sends the job back to its owner, which matches it again. By default
+     * a node takes any job its capabilities meet.
+     */
+    public void matchWith(MachineAd machine) {
+        runner.matchWith(Objects.requireNonNull(machine, "machine"), schema);
     }
 
     /** Keeps this node's decisions about jobs in {@code trail} (live nodes); by default nothing is kept. */

@@ -1,5 +1,11 @@
 package io.cangrid.jobs;
 
+import io.cangrid.overlay.ad.Ad;
+import io.cangrid.overlay.ad.Expr;
+import io.cangrid.overlay.ad.Op;
+import io.cangrid.overlay.ad.RequirementBox;
+import io.cangrid.overlay.ad.ResourceAttributes;
+import io.cangrid.overlay.ad.Value;
 import io.cangrid.overlay.resource.Requirements;
 import io.cangrid.overlay.resource.ResourceDimension;
 import io.cangrid.overlay.resource.ResourceSchema;
@@ -20,7 +26,8 @@ import java.util.Objects;
  * @param command null for a simulated job
  * @param cores the cores it occupies while it runs, 1 to {@link #MAX_CORES}
  */
-public record JobSpec(Requirements requirements, double work, String name, JobCommand command, int cores) {
+public record JobSpec(Requirements requirements, double work, String name, JobCommand command, int cores,
+        JobExpressions expressions) {
 
     /** Names travel in every status message and show in tables: keep them short and on one line. */
     public static final int MAX_NAME_LENGTH = 256;
@@ -29,6 +36,7 @@ public record JobSpec(Requirements requirements, double work, String name, JobCo
 
     public JobSpec {
         Objects.requireNonNull(requirements, "requirements");
+        expressions = expressions == null ? JobExpressions.NONE : expressions;
         if (cores < 1 || cores > MAX_CORES) {
             throw new IllegalArgumentException("a job takes 1 to " + MAX_CORES + " cores, this one asks " + cores);
         }
@@ -60,6 +68,11 @@ public record JobSpec(Requirements requirements, double work, String name, JobCo
                         + String.format("%04X", (int) name.charAt(i)) + " at " + i + ")");
             }
         }
+    }
+
+    /** A job stating minimums only. */
+    public JobSpec(Requirements requirements, double work, String name, JobCommand command, int cores) {
+        this(requirements, work, name, command, cores, JobExpressions.NONE);
     }
 
     /** A one-core job. */
@@ -123,12 +136,13 @@ public record JobSpec(Requirements requirements, double work, String name, JobCo
 
     /** The same job with a command to run. */
     public JobSpec withCommand(JobCommand newCommand) {
-        return new JobSpec(requirements, work, name, Objects.requireNonNull(newCommand, "command"), cores);
+        return new JobSpec(requirements, work, name, Objects.requireNonNull(newCommand, "command"), cores,
+                expressions);
     }
 
     /** The same job taking {@code newCores} cores while it runs. */
     public JobSpec withCores(int newCores) {
-        return new JobSpec(requirements, work, name, command, newCores);
+        return new JobSpec(requirements, work, name, command, newCores, expressions);
     }
 
     /**
@@ -143,7 +157,71 @@ public record JobSpec(Requirements requirements, double work, String name, JobCo
         }
         double[] values = requirements.toArray();
         values[d] = newCores;
-        return new JobSpec(new Requirements(values), work, name, command, newCores);
+        return new JobSpec(new Requirements(values), work, name, command, newCores, expressions);
+    }
+
+    /**
+     * The same job with {@code newExpressions}, its minimums raised to the lower bounds its requirements
+     * imply in {@code schema} (so that it is routed, as ever, to its minimums' point). A requirement no
+     * machine can satisfy, one whose bounds cross in some dimension, is refused here.
+     */
+    public JobSpec withExpressions(JobExpressions newExpressions, ResourceSchema schema) {
+        checkAgainst(schema);
+        JobSpec next = new JobSpec(requirements, work, name, command, cores, newExpressions);
+        RequirementBox box = newExpressions.box(next.attributes(schema), schema);
+        for (int d = 0; d < schema.realDimensions(); d++) {
+            if (box.lo(d) > box.hi(d)) {
+                throw new IllegalArgumentException("no machine can satisfy the requirements: they ask for "
+                        + ResourceAttributes.attribute(schema.dimension(d)) + " both at least " + box.lo(d)
+                        + " and at most " + box.hi(d) + " " + schema.dimension(d).unit());
+            }
+        }
+        double[] raised = requirements.toArray();
+        Requirements implied = box.minimums();
+        for (int d = 0; d < raised.length; d++) {
+            raised[d] = Math.max(raised[d], implied.get(d));
+        }
+        return new JobSpec(new Requirements(raised), work, name, command, cores, newExpressions);
+    }
+
+    /**
+     * The job's ad as machines see it ({@code other} in their expressions): {@code Cmd}, {@code Name},
+     * {@code RequestCpus}, a {@code Request}-attribute per stated minimum, {@code Requirements} (the minimums
+     * as conjuncts, {@code other.Memory >= 2048}, and the job's own requirements) and {@code Rank}.
+     */
+    public Ad ad(ResourceSchema schema) {
+        Ad ad = attributes(schema);
+        Expr all = expressions.requirements() == null ? null : expressions.requirementsExpr();
+        for (int d = requirements.size() - 1; d >= 0; d--) {
+            if (requirements.constrains(d) && d < schema.realDimensions()) {
+                ResourceDimension dim = schema.dimension(d);
+                Expr minimum = new Expr.Binary(Op.GREATER_OR_EQUAL,
+                        new Expr.Ref(Expr.Ref.Kind.OTHER, ResourceAttributes.attribute(dim)),
+                        new Expr.Literal(Value.of(requirements.get(d) / ResourceAttributes.toDimension(dim))));
+                all = all == null ? minimum : new Expr.And(minimum, all);
+            }
+        }
+        ad = ad.with("Requirements", all == null ? new Expr.Literal(Value.TRUE) : all);
+        return expressions.rank() == null ? ad : ad.with("Rank", expressions.rank());
+    }
+
+    /** The job's attributes, without its requirements and rank. */
+    private Ad attributes(ResourceSchema schema) {
+        Ad ad = Ad.EMPTY.with("RequestCpus", Value.of((long) cores));
+        if (command != null) {
+            ad = ad.with("Cmd", Value.of(command.executable()));
+        }
+        if (name != null) {
+            ad = ad.with("Name", Value.of(name));
+        }
+        for (int d = 0; d < Math.min(requirements.size(), schema.realDimensions()); d++) {
+            if (requirements.constrains(d)) {
+                ResourceDimension dim = schema.dimension(d);
+                ad = ad.with("Request" + ResourceAttributes.attribute(dim),
+                        Value.of(requirements.get(d) / ResourceAttributes.toDimension(dim)));
+            }
+        }
+        return ad;
     }
 
     public boolean hasName() {

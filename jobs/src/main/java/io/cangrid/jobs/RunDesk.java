@@ -1,5 +1,6 @@
 package io.cangrid.jobs;
 
+import io.cangrid.overlay.resource.ResourceSchema;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.message.HeartbeatAck;
 import io.cangrid.jobs.message.Heartbeats;
@@ -48,6 +49,15 @@ final class RunDesk {
                 capacity.memoryDemand());
     }
 
+    /** This machine's ad and its owner's acceptance of jobs, checked as each job arrives (null: capabilities only). */
+    private MachineAd machine;
+    private ResourceSchema schema;
+
+    void matchWith(MachineAd machineAd, ResourceSchema resourceSchema) {
+        this.machine = machineAd;
+        this.schema = resourceSchema;
+    }
+
     RunQueue queue() {
         return queue;
     }
@@ -64,9 +74,7 @@ final class RunDesk {
             agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom(), assign.moves()));
             return;
         }
-        String refusal = profile.spec().cores() > queue.cores()
-                ? "it takes " + profile.spec().cores() + " cores and this node lends " + queue.cores()
-                : execution.refusal(profile);
+        String refusal = refusal(profile);
         if (refusal != null) {
             agent.explain(profile.id(), ExplainStep.PLACEMENT, assign.owner(), () -> "refused to run it: " + refusal);
             agent.send(assign.owner(), new JobRefused(profile.id(), refusal));
@@ -82,6 +90,15 @@ final class RunDesk {
                         + assign.movedFrom().shortName() + ")"));
         agent.send(assign.owner(), new JobQueued(profile.id(), assign.movedFrom(), assign.moves()));
         startNext();
+    }
+
+    /** Why this node does not take {@code profile}, or null: its cores, its machine's ad, its execution policy. */
+    private String refusal(JobProfile profile) {
+        if (profile.spec().cores() > queue.cores()) {
+            return "it takes " + profile.spec().cores() + " cores and this node lends " + queue.cores();
+        }
+        String mismatch = machine == null ? null : machine.refusal(profile.spec(), schema, agent.now());
+        return mismatch != null ? mismatch : execution.refusal(profile);
     }
 
     boolean moveWaiting(JobId id, NodeId to) {

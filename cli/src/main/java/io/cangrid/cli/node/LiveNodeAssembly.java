@@ -25,6 +25,7 @@ import io.cangrid.jobs.JobNode;
 import io.cangrid.simulator.locator.LocatorCatalog;
 import io.cangrid.simulator.run.GridKind;
 import io.cangrid.jobs.JobNodeSettings;
+import io.cangrid.jobs.MachineAd;
 import io.cangrid.jobs.OwnerPolicy;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
@@ -53,10 +54,11 @@ import org.slf4j.LoggerFactory;
  * @param workdir the node's work directory: {@code jobs/} holds the job store, {@code runs/} the runs
  * @param observer told of the node's job events besides its own log (a benchmark's clock); usually none
  * @param files    what its chunk store ({@code files/} of the work directory) and jobs' large files may take
+ * @param machine  what it says of its machine beyond its capabilities, and which jobs it accepts
  */
 record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilities capabilities,
         List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecSettings exec, long resultRetentionMillis,
-        int maxFrameBytes, JobEvents observer, int cores, OwnerPolicy owner, FileQuotas files) {
+        int maxFrameBytes, JobEvents observer, int cores, OwnerPolicy owner, FileQuotas files, MachineTerms machine) {
 
     private static final Logger log = LoggerFactory.getLogger("io.cangrid.node");
     /**
@@ -90,7 +92,7 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
             List<NodeId> bootstraps, CanListener extraListener, Path workdir, ExecSettings exec,
             long resultRetentionMillis, int maxFrameBytes) {
         this(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec, resultRetentionMillis,
-                maxFrameBytes, JobEvents.NONE, coresOf(capabilities), null, FileQuotas.DEFAULT);
+                maxFrameBytes, JobEvents.NONE, coresOf(capabilities), null, FileQuotas.DEFAULT, MachineTerms.NONE);
     }
 
     /**
@@ -116,19 +118,25 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
         double[] values = capabilities.toArray();
         values[CORES] = n;
         return new LiveNodeAssembly(locator, can, jobs, new Capabilities(values), bootstraps, extraListener, workdir,
-                exec, resultRetentionMillis, maxFrameBytes, observer, n, owner, files);
+                exec, resultRetentionMillis, maxFrameBytes, observer, n, owner, files, machine);
     }
 
     /** The same node yielding to its machine's owner as {@code policy} says (null: running jobs regardless). */
     LiveNodeAssembly withOwner(OwnerPolicy policy) {
         return new LiveNodeAssembly(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec,
-                resultRetentionMillis, maxFrameBytes, observer, cores, policy, files);
+                resultRetentionMillis, maxFrameBytes, observer, cores, policy, files, machine);
     }
 
     /** The same node with other file quotas. */
     LiveNodeAssembly withFiles(FileQuotas quotas) {
         return new LiveNodeAssembly(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec,
-                resultRetentionMillis, maxFrameBytes, observer, cores, owner, quotas);
+                resultRetentionMillis, maxFrameBytes, observer, cores, owner, quotas, machine);
+    }
+
+    /** The same node describing its machine and accepting jobs as {@code terms} say. */
+    LiveNodeAssembly withMachine(MachineTerms terms) {
+        return new LiveNodeAssembly(locator, can, jobs, capabilities, bootstraps, extraListener, workdir, exec,
+                resultRetentionMillis, maxFrameBytes, observer, cores, owner, files, terms);
     }
 
     /*
@@ -167,6 +175,8 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
                     + e.getMessage(), e);
         }
         LocatorCatalog.validateLive(locator);
+        MachineAd machineAd = (machine == null ? MachineTerms.NONE : machine).ad(schema, capabilities);
+        log.info("this machine's ad: {}", machineAd.ad());
         return ctx -> {
             FileService fileService = new FileService(ctx, chunks, files);
             ExecutionFactory execution = (c, cpu) -> new ProcessExecution(c, cpu, runs, confinement, fit, fileService);
@@ -181,6 +191,8 @@ record LiveNodeAssembly(String locator, CanConfig can, JobConfig jobs, Capabilit
             if (owner != null) {
                 node.agent().watchOwner(owner);
             }
+            // A job runs here only when its requirements hold of this machine and the machine's --accept of it.
+            node.agent().matchWith(machineAd);
             node.agent().keepOutcomesIn((id, outcome, by) -> {
                 store.keep(id, outcome, by);
                 // The owner keeps the large outputs too: the result outlives both its run node and the node

@@ -49,6 +49,8 @@ public final class LoopbackGrid implements AutoCloseable {
     private CanConfig can;
     private JobConfig jobs;
     private JobEvents observer;
+    /** What node I says of its machine and which jobs it accepts: nothing beyond its capabilities unless set. */
+    private List<MachineTerms> machines = List.of();
 
     private LoopbackGrid(NetConfig net, int threads) {
         this.net = net;
@@ -87,8 +89,24 @@ public final class LoopbackGrid implements AutoCloseable {
                 jobs, observer, threads);
     }
 
+    /**
+     * As {@link #start(int, GridSecret, Path, ExecPolicy, long, JobConfig, JobEvents, int)}, node I describing
+     * its machine and accepting jobs as {@code machines.get(I)} says.
+     */
+    static LoopbackGrid describing(List<MachineTerms> machines, GridSecret secret, Path workdir, ExecPolicy exec,
+            long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads) throws InterruptedException {
+        return start(java.util.Collections.nCopies(machines.size(), exec), java.util.Collections.nCopies(
+                machines.size(), 1), machines, secret, workdir, updatePeriodMillis, jobs, observer, threads);
+    }
+
     private static LoopbackGrid start(List<ExecPolicy> policies, List<Integer> cores, GridSecret secret, Path workdir,
             long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads) throws InterruptedException {
+        return start(policies, cores, List.of(), secret, workdir, updatePeriodMillis, jobs, observer, threads);
+    }
+
+    private static LoopbackGrid start(List<ExecPolicy> policies, List<Integer> cores, List<MachineTerms> machines,
+            GridSecret secret, Path workdir, long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads)
+            throws InterruptedException {
         int count = policies.size();
         LoopbackGrid grid = new LoopbackGrid(NetConfig.of(NetConfig.DEFAULT_GRID, secret), threads);
         grid.workdir = workdir;
@@ -96,6 +114,7 @@ public final class LoopbackGrid implements AutoCloseable {
         grid.can = CanConfig.withUpdatePeriod(updatePeriodMillis);
         grid.jobs = jobs;
         grid.observer = observer;
+        grid.machines = List.copyOf(machines);
         try {
             for (int i = 0; i < count; i++) {
                 grid.nodes.add(null);
@@ -116,7 +135,8 @@ public final class LoopbackGrid implements AutoCloseable {
         node.start(new LiveNodeAssembly("CAN-PX", can, jobs, CAPABILITIES,
                 through == null ? List.of() : List.of(through), new CanListener() {
                 }, dir, ExecSettings.of(policy).hiding(List.of(dir)), jobs.outcomeRetentionMillis(), MAX_FRAME_BYTES,
-                observer, 1, null, FileQuotas.DEFAULT).withCores(cores.get(i)).program()).join();
+                observer, 1, null, FileQuotas.DEFAULT, i < machines.size() ? machines.get(i) : MachineTerms.NONE)
+                .withCores(cores.get(i)).program()).join();
         policies.put(i, policy);
         awaitActive(node);
     }

@@ -1,5 +1,10 @@
 package io.cangrid.cli.node;
 
+import io.cangrid.overlay.ad.Expr;
+import io.cangrid.overlay.ad.ExprSyntaxException;
+import io.cangrid.overlay.ad.Value;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import io.cangrid.cli.common.HostPort;
 
 import io.cangrid.can.CanConfig;
@@ -94,6 +99,15 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--force", description = "Allow --cores beyond the cores this machine has.")
     private boolean force;
 
+    @Option(names = "--attr", paramLabel = "NAME=VALUE", description = "An attribute of this machine for jobs'"
+            + " requirements to read, e.g. OpSys=LINUX, HasGpu=true, Licenses={\"matlab\"} (repeatable; a value"
+            + " that is no literal is a string). OpSys, Arch and JavaVersion are detected.")
+    private List<String> attributes = new ArrayList<>();
+
+    @Option(names = "--accept", paramLabel = "EXPR", description = "Which jobs this node takes, the job being other:"
+            + " e.g. 'other.Name != \"riffraff\"' (default: any its capabilities meet).")
+    private String accept;
+
     @Mixin
     private OwnerOptions ownerOptions;
 
@@ -154,6 +168,27 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Overrides a grid.* or owner.* setting"
             + " (repeatable).")
     private List<String> sets = new ArrayList<>();
+
+    /** The machine's attributes and acceptance as the options give them; a malformed one is refused by name. */
+    private MachineTerms machineTerms() {
+        Map<String, Value> values = new LinkedHashMap<>();
+        for (String a : attributes) {
+            int eq = a.indexOf('=');
+            String name = eq < 0 ? "" : a.substring(0, eq).trim();
+            if (name.isEmpty()) {
+                throw new UserError("--attr " + a + ": write NAME=VALUE, e.g. --attr OpSys=LINUX");
+            }
+            values.put(name, AttributeValue.parse(a.substring(eq + 1).trim()));
+        }
+        if (accept != null) {
+            try {
+                Expr.parse(accept);
+            } catch (ExprSyntaxException e) {
+                throw new UserError("--accept: " + e.getMessage(), e);
+            }
+        }
+        return new MachineTerms(values, accept);
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -237,7 +272,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             try {
                 program = new LiveNodeAssembly(locator, can, jobs, caps, bootstraps, onAbandon, dir, execSettings,
                         RESULT_RETENTION_MILLIS, (int) settings.maxFrameBytes()).withCores(coresLent).withOwner(ownerPolicy)
-                        .withFiles(settings.files())
+                        .withFiles(settings.files()).withMachine(machineTerms())
                         .program();
             } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
                 throw new UserError(e.getMessage(), e);

@@ -19,7 +19,10 @@ import io.cangrid.live.client.GridClient;
 import io.cangrid.jobs.InputFile;
 import io.cangrid.jobs.JobCommand;
 import io.cangrid.jobs.JobId;
+import io.cangrid.jobs.JobExpressions;
 import io.cangrid.jobs.JobSpec;
+import io.cangrid.overlay.ad.Expr;
+import io.cangrid.overlay.ad.ExprSyntaxException;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -80,6 +83,15 @@ public final class SubmitCommand implements Callable<Integer> {
             description = "Minimum free disk, e.g. 10GiB.")
     private long minDisk;
 
+    @Option(names = "--require", paramLabel = "EXPR", description = "What a machine must satisfy, in HTCondor's"
+            + " ClassAd language, the machine being other: e.g. 'other.OpSys == \"LINUX\" && other.Memory >= 4G'"
+            + " (sizes in MiB).")
+    private String require;
+
+    @Option(names = "--rank", paramLabel = "EXPR", description = "How much the job prefers a machine, higher"
+            + " better, e.g. 'other.CpuSpeed'.")
+    private String rank;
+
     @Option(names = "--input", paramLabel = "FILE", description = "A file placed in the job's directory (repeatable;"
             + " at most 256 KiB in all).")
     private List<Path> inputs = new ArrayList<>();
@@ -111,7 +123,7 @@ public final class SubmitCommand implements Callable<Integer> {
 
     /** The options that describe a single job, which a submit file describes itself. */
     private static final List<String> JOB_OPTIONS = List.of("--min-cpu", "--memory", "--cores", "--min-disk",
-            "--input", "--output", "--env", "--timeout", "--work", "--name");
+            "--require", "--rank", "--input", "--output", "--env", "--timeout", "--work", "--name");
 
     @Parameters(arity = "0..*", paramLabel = "CMD", description = "The command and its arguments, after '--'.")
     private List<String> command = new ArrayList<>();
@@ -248,9 +260,24 @@ public final class SubmitCommand implements Callable<Integer> {
             // The cores are a requirement too: the job's point lies at K on the cores axis, so only nodes
             // lending K or more are matched, and a job wider than every node ends NO_MATCH naming cores.
             ResourceSchema schema = ResourceSchema.desktopSchema();
-            return JobSpec.requiring(schema, minimums, work, name).withCommand(cmd).withCores(schema, cores);
+            JobSpec job = JobSpec.requiring(schema, minimums, work, name).withCommand(cmd).withCores(schema, cores);
+            if (require != null || rank != null) {
+                job = job.withExpressions(expressions(), schema);
+            }
+            return job;
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), e);
+        }
+    }
+
+    private JobExpressions expressions() {
+        String which = "--require";
+        try {
+            Expr.parse(require == null ? "true" : require);
+            which = "--rank";
+            return new JobExpressions(require, rank);
+        } catch (ExprSyntaxException e) {
+            throw new UserError(which + ": " + e.getMessage(), e);
         }
     }
 

@@ -10,6 +10,7 @@ import io.cangrid.jobs.JobLoad;
 import io.cangrid.jobs.JobOutcome;
 import io.cangrid.jobs.JobOutput;
 import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobExpressions;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.MatchTrace;
@@ -57,6 +58,7 @@ public final class JobMessages implements MessageCatalog {
                 .register(464, JobOutput.class)
                 .register(465, JobRefused.class)
                 .register(466, FileRef.class)
-                .register(467, FileRef[].class);
+                .register(467, FileRef[].class)
+                .register(468, JobExpressions.class);
     }
 }

@@ -10,6 +10,7 @@ import com.esotericsoftware.kryo.io.Output;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
+import io.cangrid.jobs.JobExpressions;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.JobSpec;
@@ -37,6 +38,22 @@ class MessageCodecTest {
         Message received = codec.decode(codec.encode(sent));
         assertThat(received).isEqualTo(sent).isNotSameAs(sent);
         assertThat(((ResubmitJob) received).profile().client().host()).isEqualTo("127.0.0.1");
+    }
+
+    @Test
+    void aJobsRequirementsAndRankSurviveAndAMalformedOneIsRefusedAsItIsRead() {
+        JobProfile p = profile();
+        String requirements = "other.OpSys == \"LINUX\" && other.Memory >= 2 && true";
+        JobSpec spec = new JobSpec(p.spec().requirements(), 600, null, null, 1,
+                new JobExpressions(requirements, "other.Memory"));
+        ResubmitJob sent = new ResubmitJob(new JobProfile(p.id(), spec, p.client(), 1_000, 2));
+        byte[] bytes = codec.encode(sent);
+        assertThat(codec.decode(bytes)).isEqualTo(sent);
+        // A member that writes the bytes itself: ">= 2 &&" becomes ">= + &&", which does not parse.
+        int at = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf(">= 2 &&");
+        assertThat(at).isPositive();
+        bytes[at + 3] = '+';
+        assertThatThrownBy(() -> codec.decode(bytes)).isInstanceOf(WireFormatException.class);
     }
 
     @Test
