@@ -142,55 +142,23 @@ final class ExprParser {
     }
 
     private Expr and() {
-        Expr e = equality();
+        Expr e = binary(2);
         while (accept("&&")) {
-            e = new Expr.And(e, equality());
+            e = new Expr.And(e, binary(2));
         }
         return e;
     }
 
-    private Expr equality() {
-        Expr e = comparison();
-        while (true) {
-            Op op = acceptOp(2);
-            if (op == null) {
-                return e;
-            }
-            e = new Expr.Binary(op, e, comparison());
+    /** The operators binding at {@code precedence} (2: equality … 5: multiplication), left to right. */
+    private Expr binary(int precedence) {
+        if (precedence > 5) {
+            return unary();
         }
-    }
-
-    private Expr comparison() {
-        Expr e = additive();
-        while (true) {
-            Op op = acceptOp(3);
-            if (op == null) {
-                return e;
-            }
-            e = new Expr.Binary(op, e, additive());
+        Expr e = binary(precedence + 1);
+        for (Op op = acceptOp(precedence); op != null; op = acceptOp(precedence)) {
+            e = new Expr.Binary(op, e, binary(precedence + 1));
         }
-    }
-
-    private Expr additive() {
-        Expr e = multiplicative();
-        while (true) {
-            Op op = acceptOp(4);
-            if (op == null) {
-                return e;
-            }
-            e = new Expr.Binary(op, e, multiplicative());
-        }
-    }
-
-    private Expr multiplicative() {
-        Expr e = unary();
-        while (true) {
-            Op op = acceptOp(5);
-            if (op == null) {
-                return e;
-            }
-            e = new Expr.Binary(op, e, unary());
-        }
+        return e;
     }
 
     /** Every level of nesting (a sub-expression, a unary operator) passes here: its depth is bounded. */

@@ -127,7 +127,8 @@ final class Functions {
         return Value.FALSE;
     }
 
-    private static Value regexp(Value[] v) {
+    /** Null when every one of {@code v} is a string, else what a function of strings gives for them. */
+    private static Value notAllStrings(Value[] v) {
         for (Value x : v) {
             if (x instanceof Undefined) {
                 return Value.UNDEFINED;
@@ -135,6 +136,14 @@ final class Functions {
             if (!(x instanceof StringValue)) {
                 return Value.ERROR;
             }
+        }
+        return null;
+    }
+
+    private static Value regexp(Value[] v) {
+        Value problem = notAllStrings(v);
+        if (problem != null) {
+            return problem;
         }
         int flags = 0;
         if (v.length == 3) {
@@ -221,13 +230,9 @@ final class Functions {
     }
 
     private static Value stringListMember(Value[] v) {
-        for (Value x : v) {
-            if (x instanceof Undefined) {
-                return Value.UNDEFINED;
-            }
-            if (!(x instanceof StringValue)) {
-                return Value.ERROR;
-            }
+        Value problem = notAllStrings(v);
+        if (problem != null) {
+            return problem;
         }
         String item = ((StringValue) v[0]).value();
         String delimiters = v.length == 3 ? ((StringValue) v[2]).value() : ", ";
