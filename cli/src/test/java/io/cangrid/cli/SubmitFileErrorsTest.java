@@ -47,12 +47,21 @@ class SubmitFileErrorsTest {
 
     @Test
     void anHtcondorCommandCangridDoesNotSupportIsRefusedByName() throws IOException {
-        assertThat(refusal("executable = /bin/echo\n\nrequirements = Memory > 1024\nqueue\n"))
-                .isEqualTo("3: `requirements` is an HTCondor command cangrid does not support");
+        assertThat(refusal("executable = /bin/echo\n\npriority = 10\nqueue\n"))
+                .isEqualTo("3: `priority` is an HTCondor command cangrid does not support");
         assertThat(refusal("executable = /bin/echo\n+ProjectName = \"x\"\nqueue\n"))
                 .isEqualTo("2: `+ProjectName`: custom job attributes (+Name, MY.Name) are not supported");
         assertThat(refusal("include : other.sub\nexecutable = /bin/echo\nqueue\n"))
                 .isEqualTo("1: `include` is an HTCondor command cangrid does not support");
+    }
+
+    @Test
+    void aMalformedRequirementNamesItsLineAndColumn() throws IOException {
+        assertThat(refusal("executable = /bin/echo\nrequirements = Memory >= && OpSys == \"LINUX\"\nqueue\n"))
+                .isEqualTo("2: requirements: column 11: expected a value, found '&&' Memory >= && OpSys =="
+                        + " \"LINUX\" ^");
+        assertThat(refusal("executable = /bin/echo\nrank = Memory +\nqueue\n"))
+                .startsWith("2: rank: column 9: the expression ends where a value was expected");
     }
 
     @Test

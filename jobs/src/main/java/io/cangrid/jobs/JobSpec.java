@@ -2,6 +2,7 @@ package io.cangrid.jobs;
 
 import io.cangrid.overlay.ad.Ad;
 import io.cangrid.overlay.ad.Expr;
+import io.cangrid.overlay.ad.NeverTrue;
 import io.cangrid.overlay.ad.Op;
 import io.cangrid.overlay.ad.RequirementBox;
 import io.cangrid.overlay.ad.ResourceAttributes;
@@ -168,6 +169,10 @@ public record JobSpec(Requirements requirements, double work, String name, JobCo
     public JobSpec withExpressions(JobExpressions newExpressions, ResourceSchema schema) {
         checkAgainst(schema);
         JobSpec next = new JobSpec(requirements, work, name, command, cores, newExpressions);
+        String never = NeverTrue.find(newExpressions.requirementsExpr(), next.attributes(schema));
+        if (never != null) {
+            throw new IllegalArgumentException(never);
+        }
         RequirementBox box = newExpressions.box(next.attributes(schema), schema);
         for (int d = 0; d < schema.realDimensions(); d++) {
             if (box.lo(d) > box.hi(d)) {

@@ -262,7 +262,12 @@ public final class SubmitCommand implements Callable<Integer> {
             ResourceSchema schema = ResourceSchema.desktopSchema();
             JobSpec job = JobSpec.requiring(schema, minimums, work, name).withCommand(cmd).withCores(schema, cores);
             if (require != null || rank != null) {
-                job = job.withExpressions(expressions(), schema);
+                JobExpressions expressions = expressions();
+                try {
+                    job = job.withExpressions(expressions, schema);
+                } catch (IllegalArgumentException e) {
+                    throw Validation.fail(spec, "--require: " + e.getMessage());
+                }
             }
             return job;
         } catch (IllegalArgumentException e) {
@@ -277,7 +282,7 @@ public final class SubmitCommand implements Callable<Integer> {
             which = "--rank";
             return new JobExpressions(require, rank);
         } catch (ExprSyntaxException e) {
-            throw new UserError(which + ": " + e.getMessage(), e);
+            throw Validation.fail(spec, which + ": " + e.getMessage());
         }
     }
 

@@ -2,6 +2,7 @@ package io.cangrid.cli.submit;
 
 import io.cangrid.jobs.InputFile;
 import io.cangrid.jobs.JobCommand;
+import io.cangrid.jobs.JobExpressions;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.io.IOException;
@@ -61,8 +62,17 @@ public final class ClusterSpecs {
         // request_disk is in KiB; the grid's disk axis is in GiB.
         minimums.put("disk", job.requestDiskKib() == null ? 0 : job.requestDiskKib() / (double) (1L << 20));
         try {
-            return JobSpec.requiring(schema, minimums, 1, jobName(job.cluster(), job.process()))
+            JobSpec spec = JobSpec.requiring(schema, minimums, 1, jobName(job.cluster(), job.process()))
                     .withCommand(command).withCores(schema, job.requestCpus());
+            if (job.requirements() != null || job.rank() != null) {
+                try {
+                    spec = spec.withExpressions(new JobExpressions(job.requirements(), job.rank()), schema);
+                } catch (IllegalArgumentException e) {
+                    throw new SubmitFileException(file, job.line("requirements"), "job "
+                            + jobName(job.cluster(), job.process()) + ": " + e.getMessage(), e);
+                }
+            }
+            return spec;
         } catch (IllegalArgumentException e) {
             throw new SubmitFileException(file, job.line("queue"), "job " + jobName(job.cluster(), job.process())
                     + ": " + e.getMessage(), e);

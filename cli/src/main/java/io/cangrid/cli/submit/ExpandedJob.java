@@ -24,12 +24,14 @@ import java.util.Map;
  * @param initialdir          its directory; null if not written (the submit file's directory)
  * @param directory           the directory its files are relative to, absolute: initialdir resolved
  * @param lines               the line each command it uses was written on, and "queue": its queue statement's
+ * @param requirements        what a machine must satisfy (ClassAd language); null if not written
+ * @param rank                how much it prefers a machine; null if not written
  */
 public record ExpandedJob(int cluster, int process, String executable, List<String> arguments,
                           Map<String, String> environment, List<String> transferInputFiles,
                           List<String> transferOutputFiles, int requestCpus, Long requestMemoryMib,
                           Long requestDiskKib, String output, String error, String log, String initialdir,
-                          Path directory, Map<String, Integer> lines) {
+                          Path directory, Map<String, Integer> lines, String requirements, String rank) {
 
     /** The line {@code command} was written on, else the queue statement's: where a problem with it is shown. */
     public int line(String command) {

@@ -36,6 +36,13 @@ public final class JobLines {
         fields.put("error", job.error());
         fields.put("log", job.log());
         fields.put("initialdir", job.initialdir());
+        // Written only when the file gives them, as condor_submit -dry-run shows what is set.
+        if (job.requirements() != null) {
+            fields.put("requirements", job.requirements());
+        }
+        if (job.rank() != null) {
+            fields.put("rank", job.rank());
+        }
         try {
             return WRITER.writeValueAsString(fields);
         } catch (JsonProcessingException e) {

@@ -1,6 +1,8 @@
 package io.cangrid.cli.submit;
 
 import java.nio.file.Files;
+import io.cangrid.overlay.ad.Expr;
+import io.cangrid.overlay.ad.ExprSyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,14 +38,14 @@ public final class SubmitFile {
     /** The commands cangrid understands. */
     public static final Set<String> COMMANDS = Set.of("universe", "executable", "arguments", "environment",
             "transfer_input_files", "transfer_output_files", "request_cpus", "request_memory", "request_disk",
-            "output", "error", "log", "initialdir", "should_transfer_files", "when_to_transfer_output");
+            "output", "error", "log", "initialdir", "should_transfer_files", "when_to_transfer_output",
+            "requirements", "rank");
 
     /**
      * HTCondor commands a submit file is likely to hold and cangrid does not support, so that the refusal
      * says so rather than calling them unknown.
      */
-    private static final Set<String> UNSUPPORTED = Set.of("input", "getenv", "requirements", "rank",
-            "notification", "notify_user", "transfer_executable", "priority", "hold", "periodic_remove",
+    private static final Set<String> UNSUPPORTED = Set.of("input", "getenv", "notification", "notify_user", "transfer_executable", "priority", "hold", "periodic_remove",
             "periodic_hold", "periodic_release", "on_exit_remove", "on_exit_hold", "max_retries", "retry_until",
             "request_gpus", "docker_image", "container_image", "stream_output", "stream_error", "batch_name",
             "jobbatchname", "accounting_group", "accounting_group_user", "concurrency_limits",
@@ -246,7 +248,21 @@ public final class SubmitFile {
                     parsed("environment", Environment::parse, Map.of()), inputs, fileList("transfer_output_files"),
                     cpus(), parsed("request_memory", Sizes::mebibytes, null),
                     parsed("request_disk", Sizes::kibibytes, null), value("output"), value("error"), value("log"),
-                    initialdir, dir.toAbsolutePath().normalize(), lines());
+                    initialdir, dir.toAbsolutePath().normalize(), lines(), expression("requirements"),
+                    expression("rank"));
+        }
+
+        /** A requirements or rank expression, checked as the file is read: a malformed one names line and column. */
+        private String expression(String command) {
+            String v = value(command);
+            if (v != null) {
+                try {
+                    Expr.parse(v);
+                } catch (ExprSyntaxException e) {
+                    throw fail(line(command), command + ": " + e.getMessage().replace("\n", " ").replaceAll(" +", " "));
+                }
+            }
+            return v;
         }
 
         private Map<String, Integer> lines() {
