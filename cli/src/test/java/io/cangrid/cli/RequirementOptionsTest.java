@@ -5,13 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cangrid.cli.common.ExitCodes;
 import org.junit.jupiter.api.Test;
 
-/** {@code submit --require/--rank}: a malformed or unsatisfiable expression is refused before anything is sent. */
+/**
+ * {@code submit --require/--rank} and {@code node --attr/--accept}: a malformed or unsatisfiable expression is
+ * refused before anything is sent or started.
+ */
 class RequirementOptionsTest {
 
     @Test
     void aMalformedRequirementNamesTheOptionAndTheColumn() {
         CliRun run = CliRun.run("submit", "--peer", "127.0.0.1:1", "--require", "other.Memory >= && true", "--", "sh");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.errLines()).hasSize(1);
         assertThat(run.err()).contains("--require: column 17: expected a value, found '&&'");
     }
 
@@ -37,5 +41,15 @@ class RequirementOptionsTest {
                 "--", "sh");
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(run.err()).contains("no machine can satisfy the requirements: they ask for Memory both at least");
+    }
+
+    @Test
+    void aNodesMalformedAttributeOrAcceptIsRefusedBeforeItStarts() {
+        CliRun attr = CliRun.run("node", "--listen", "127.0.0.1:0", "--attr", "OpSys");
+        assertThat(attr.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(attr.err()).contains("--attr OpSys: write NAME=VALUE");
+        CliRun accept = CliRun.run("node", "--listen", "127.0.0.1:0", "--accept", "other.Name != ");
+        assertThat(accept.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(accept.err()).contains("--accept: column 15: the expression ends where a value was expected (try");
     }
 }

@@ -58,8 +58,7 @@ class SubmitFileErrorsTest {
     @Test
     void aMalformedRequirementNamesItsLineAndColumn() throws IOException {
         assertThat(refusal("executable = /bin/echo\nrequirements = Memory >= && OpSys == \"LINUX\"\nqueue\n"))
-                .isEqualTo("2: requirements: column 11: expected a value, found '&&' Memory >= && OpSys =="
-                        + " \"LINUX\" ^");
+                .isEqualTo("2: requirements: column 11: expected a value, found '&&'");
         assertThat(refusal("executable = /bin/echo\nrank = Memory +\nqueue\n"))
                 .startsWith("2: rank: column 9: the expression ends where a value was expected");
     }

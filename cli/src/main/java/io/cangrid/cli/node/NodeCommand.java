@@ -1,11 +1,12 @@
 package io.cangrid.cli.node;
 
+import io.cangrid.cli.common.HostPort;
+import io.cangrid.cli.common.Validation;
 import io.cangrid.overlay.ad.Expr;
 import io.cangrid.overlay.ad.ExprSyntaxException;
 import io.cangrid.overlay.ad.Value;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import io.cangrid.cli.common.HostPort;
 
 import io.cangrid.can.CanConfig;
 import io.cangrid.can.CanListener;
@@ -176,7 +177,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             int eq = a.indexOf('=');
             String name = eq < 0 ? "" : a.substring(0, eq).trim();
             if (name.isEmpty()) {
-                throw new UserError("--attr " + a + ": write NAME=VALUE, e.g. --attr OpSys=LINUX");
+                throw Validation.fail(spec, "--attr " + a + ": write NAME=VALUE, e.g. --attr OpSys=LINUX");
             }
             values.put(name, AttributeValue.parse(a.substring(eq + 1).trim()));
         }
@@ -184,7 +185,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             try {
                 Expr.parse(accept);
             } catch (ExprSyntaxException e) {
-                throw new UserError("--accept: " + e.getMessage(), e);
+                throw Validation.fail(spec, "--accept: " + e.oneLine());
             }
         }
         return new MachineTerms(values, accept);
@@ -192,6 +193,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
 
     @Override
     public Integer call() throws Exception {
+        // Checked before anything starts: a malformed --attr or --accept costs the operator no port or directory.
+        MachineTerms machine = machineTerms();
         NodeSettings settings = NodeSettings.load(config, sets);
         ExecPolicy policy = parsed("--exec", () -> ExecPolicy.parse(exec));
         int coresLent = coresLent(Runtime.getRuntime().availableProcessors());
@@ -272,7 +275,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             try {
                 program = new LiveNodeAssembly(locator, can, jobs, caps, bootstraps, onAbandon, dir, execSettings,
                         RESULT_RETENTION_MILLIS, (int) settings.maxFrameBytes()).withCores(coresLent).withOwner(ownerPolicy)
-                        .withFiles(settings.files()).withMachine(machineTerms())
+                        .withFiles(settings.files()).withMachine(machine)
                         .program();
             } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
                 throw new UserError(e.getMessage(), e);

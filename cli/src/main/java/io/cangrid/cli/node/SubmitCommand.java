@@ -282,7 +282,7 @@ public final class SubmitCommand implements Callable<Integer> {
             which = "--rank";
             return new JobExpressions(require, rank);
         } catch (ExprSyntaxException e) {
-            throw Validation.fail(spec, which + ": " + e.getMessage());
+            throw Validation.fail(spec, which + ": " + e.oneLine());
         }
     }
 

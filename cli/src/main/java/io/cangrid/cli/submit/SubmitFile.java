@@ -259,7 +259,7 @@ public final class SubmitFile {
                 try {
                     Expr.parse(v);
                 } catch (ExprSyntaxException e) {
-                    throw fail(line(command), command + ": " + e.getMessage().replace("\n", " ").replaceAll(" +", " "));
+                    throw fail(line(command), command + ": " + e.oneLine());
                 }
             }
             return v;

@@ -8,12 +8,19 @@ public final class ExprSyntaxException extends IllegalArgumentException {
 
     private final int line;
     private final int column;
+    private final String oneLine;
 
     ExprSyntaxException(String what, String text, int offset) {
         super(describe(what, text, offset));
         int[] at = position(text, offset);
         this.line = at[0];
         this.column = at[1];
+        this.oneLine = (text.indexOf('\n') >= 0 ? "line " + line + ", " : "") + "column " + column + ": " + what;
+    }
+
+    /** The message without the line shown under it: for an error that must fit one line. */
+    public String oneLine() {
+        return oneLine;
     }
 
     public int line() {
