@@ -14,6 +14,9 @@ import java.util.OptionalDouble;
  */
 public final class Capable {
 
+    /** How {@link #noMatchReason} begins when each requirement is met by some node, though by none alone. */
+    public static final String MET_SEPARATELY = "no single node meets every requirement at once";
+
     private Capable() {
     }
 
@@ -71,7 +74,7 @@ public final class Capable {
             seen = true;
         }
         return Optional.of(seen
-                ? "no single node meets every requirement at once, though each is met by some node"
+                ? MET_SEPARATELY + ", though each is met by some node"
                 : "no node was seen");
     }
 

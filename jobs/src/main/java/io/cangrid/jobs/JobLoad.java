@@ -13,9 +13,18 @@ import io.cangrid.overlay.Message;
  *
  * @param freeCores the cores a job arriving now could take at once (none while jobs wait)
  * @param freeMemoryMiB the memory it could reserve at once; -1 when the node does not account memory
+ * @param machine       the node's ad (its attributes and its owner's {@code Start}), so that a locator can
+ *                      weigh it as the node itself will when the job arrives; null for a node described by
+ *                      its capabilities alone, as every simulated node of the papers' scenarios is
  */
 public record JobLoad(int queueLength, double backlogSeconds, boolean runsCommands, int freeCores,
-        double freeMemoryMiB) implements Message {
+        double freeMemoryMiB, MachineAd machine) implements Message {
+
+    /** The load of a node described by its capabilities alone. */
+    public JobLoad(int queueLength, double backlogSeconds, boolean runsCommands, int freeCores,
+            double freeMemoryMiB) {
+        this(queueLength, backlogSeconds, runsCommands, freeCores, freeMemoryMiB, null);
+    }
 
     public static final JobLoad IDLE = new JobLoad(0, 0, true);
 
@@ -37,7 +46,7 @@ public record JobLoad(int queueLength, double backlogSeconds, boolean runsComman
     /** The load {@code queue} shows now, with {@code length} for its queue length (a locator's own view of it). */
     public static JobLoad of(RunQueue queue, int length, long now) {
         return new JobLoad(length, queue.backlogSeconds(now), queue.runsCommands(), queue.coresForNewcomer(),
-                queue.memoryForNewcomer());
+                queue.memoryForNewcomer(), queue.machine());
     }
 
     /**

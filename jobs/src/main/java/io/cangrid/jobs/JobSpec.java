@@ -190,6 +190,17 @@ public record JobSpec(Requirements requirements, double work, String name, JobCo
     }
 
     /**
+     * The same job owned by {@code user}, as the node that takes it from its client says (null: no one named):
+     * its ad's {@code Owner}.
+     */
+    public JobSpec ownedBy(String user) {
+        if (java.util.Objects.equals(user, expressions.owner())) {
+            return this;
+        }
+        return new JobSpec(requirements, work, name, command, cores, expressions.ownedBy(user));
+    }
+
+    /**
      * The job's ad as machines see it ({@code other} in their expressions): {@code Cmd}, {@code Name},
      * {@code RequestCpus}, a {@code Request}-attribute per stated minimum, {@code Requirements} (the minimums
      * as conjuncts, {@code other.Memory >= 2048}, and the job's own requirements) and {@code Rank}.
@@ -218,6 +229,9 @@ public record JobSpec(Requirements requirements, double work, String name, JobCo
         }
         if (name != null) {
             ad = ad.with("Name", Value.of(name));
+        }
+        if (expressions.owner() != null) {
+            ad = ad.with("Owner", Value.of(expressions.owner()));
         }
         for (int d = 0; d < Math.min(requirements.size(), schema.realDimensions()); d++) {
             if (requirements.constrains(d)) {

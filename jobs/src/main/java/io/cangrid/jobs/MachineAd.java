@@ -21,8 +21,25 @@ import java.util.Objects;
  */
 public record MachineAd(Ad ad, int utcOffsetSeconds) {
 
+    /** Half a day each way and more: the offsets in use run from UTC-12 to UTC+14. */
+    public static final int MAX_UTC_OFFSET_SECONDS = 18 * 3600;
+
     public MachineAd {
         Objects.requireNonNull(ad, "ad");
+        if (Math.abs(utcOffsetSeconds) > MAX_UTC_OFFSET_SECONDS) {
+            throw new IllegalArgumentException("a machine's offset from UTC is at most 18 hours either way, not "
+                    + utcOffsetSeconds + " s");
+        }
+    }
+
+    /** Whether the machine's owner says which jobs it takes ({@code Start}, or {@code Requirements}). */
+    public boolean hasPolicy() {
+        for (String name : Match.REQUIREMENT_NAMES) {
+            if (ad.has(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -60,7 +77,11 @@ public record MachineAd(Ad ad, int utcOffsetSeconds) {
      * job's requirements of this machine, then this machine's {@code Start} of the job.
      */
     public String refusal(JobSpec spec, ResourceSchema schema, long nowMillis) {
-        Ad job = spec.ad(schema);
+        return refusal(spec.ad(schema), nowMillis);
+    }
+
+    /** As {@link #refusal(JobSpec, ResourceSchema, long)}, for a job whose ad is {@code job}. */
+    String refusal(Ad job, long nowMillis) {
         long t = dayTime(nowMillis);
         Value theirs = Match.requirement(job, ad, t);
         if (!theirs.isTrue()) {

@@ -56,6 +56,7 @@ final class RunDesk {
     void matchWith(MachineAd machineAd, ResourceSchema resourceSchema) {
         this.machine = machineAd;
         this.schema = resourceSchema;
+        queue.describe(machineAd);
     }
 
     RunQueue queue() {

@@ -40,6 +40,8 @@ public final class RunQueue {
     private Runnable lengthObserver = () -> { };
     /** False while the machine's owner uses it: the node then offers itself for no job with a command. */
     private boolean available = true;
+    /** The machine's ad, published with the queue's load; null for a node described by its capabilities. */
+    private MachineAd machine;
 
     /** The memory (MiB) a job reserves while it runs: what it asks as a minimum, 0 when it asks none. */
     @FunctionalInterface
@@ -90,6 +92,15 @@ public final class RunQueue {
 
     void available(boolean now) {
         available = now;
+    }
+
+    /** The machine's ad, null when the node is described by its capabilities alone. */
+    public MachineAd machine() {
+        return machine;
+    }
+
+    void describe(MachineAd ad) {
+        machine = ad;
     }
 
     public double cpuSpeed() {

@@ -11,15 +11,18 @@ import java.util.HexFormat;
 /**
  * An admission token: the grid's authority says that the holder (anyone presenting it, or only the holder
  * of {@code subject} when it names a key) may act in {@code role} in grid {@code grid} from
- * {@code issuedAt} until {@code expiresAt}. It carries the authority's public key and its signature, so a
- * node checks it offline; a node trusts the authority of its own token. Its text form is {@code cgt1.}
- * and the signed bytes in unpadded base64url; it is kept in a file of its holder's only.
+ * {@code issuedAt} until {@code expiresAt}, as {@code user} when it names one. It carries the authority's
+ * public key and its signature, so a node checks it offline; a node trusts the authority of its own token.
+ * Its text form is {@code cgt1.} and the signed bytes in unpadded base64url; it is kept in a file of its
+ * holder's only. A token that names no user has the bytes of the first version, so tokens made before users
+ * existed stay valid.
  *
  * @param expiresAt seconds since the epoch; {@link #NEVER} for a token that does not expire
  * @param subject   the public key the token is for, or an empty array for a bearer token
+ * @param user      the user the holder acts as (a job's {@code Owner}), or the empty string
  */
 public record AdmissionToken(String grid, Role role, byte[] id, long issuedAt, long expiresAt, byte[] subject,
-        byte[] authority, byte[] signature) implements Admission {
+        String user, byte[] authority, byte[] signature) implements Admission {
 
     static final int KIND = 2;
     public static final long NEVER = Long.MAX_VALUE;
@@ -28,20 +31,41 @@ public record AdmissionToken(String grid, Role role, byte[] id, long issuedAt, l
     public static final Duration CLOCK_SKEW = Duration.ofMinutes(5);
     private static final String PREFIX = "cgt1.";
     private static final int VERSION = 1;
+    /** The version of a token that names a user. */
+    private static final int VERSION_WITH_USER = 2;
+
     private static final byte[] LABEL = "cangrid admission token".getBytes(StandardCharsets.US_ASCII);
     /** Version, role, grid name at its longest, id, times, subject, authority, signature. */
-    static final int MAX_BYTES = 1 + 1 + 1 + 255 + ID_BYTES + 16 + 1 + NodeKey.PUBLIC_BYTES + NodeKey.PUBLIC_BYTES
-            + NodeKey.SIGNATURE_BYTES;
+    static final int MAX_BYTES = 1 + 1 + 1 + 255 + ID_BYTES + 16 + 1 + NodeKey.PUBLIC_BYTES + 1 + 64
+            + NodeKey.PUBLIC_BYTES + NodeKey.SIGNATURE_BYTES;
+
+    public AdmissionToken {
+        if (user == null) {
+            user = "";
+        }
+        if (!user.isEmpty()) {
+            try {
+                io.cangrid.overlay.UserName.check(user);
+            } catch (IllegalArgumentException e) {
+                throw new CredentialException("admission token's user: " + e.getMessage());
+            }
+        }
+    }
 
     /** A token signed by {@code authority}. */
     static AdmissionToken issue(NodeKey authority, String grid, Role role, byte[] id, Instant issued,
-            Duration validity, byte[] subject) {
+            Duration validity, byte[] subject, String user) {
         long from = issued.getEpochSecond();
         long until = validity == null ? NEVER : from + validity.getSeconds();
-        AdmissionToken unsigned = new AdmissionToken(grid, role, id, from, until, subject, authority.publicKey(),
-                new byte[0]);
-        return new AdmissionToken(grid, role, id, from, until, subject, authority.publicKey(),
+        AdmissionToken unsigned = new AdmissionToken(grid, role, id, from, until, subject, user,
+                authority.publicKey(), new byte[0]);
+        return new AdmissionToken(grid, role, id, from, until, subject, user, authority.publicKey(),
                 authority.sign(LABEL, unsigned.payload()));
+    }
+
+    /** The user the token names, or null. */
+    public String userOrNull() {
+        return user.isEmpty() ? null : user;
     }
 
     @Override
@@ -69,10 +93,16 @@ public record AdmissionToken(String grid, Role role, byte[] id, long issuedAt, l
 
     byte[] payload() {
         byte[] g = grid.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer b = ByteBuffer.allocate(3 + g.length + ID_BYTES + 16 + 1 + subject.length + NodeKey.PUBLIC_BYTES);
-        b.put((byte) VERSION).put((byte) role.ordinal()).put((byte) g.length).put(g).put(id).putLong(issuedAt)
-                .putLong(expiresAt).put((byte) subject.length).put(subject).put(authority);
-        return b.array();
+        byte[] u = user.getBytes(StandardCharsets.US_ASCII);
+        int userBytes = u.length == 0 ? 0 : 1 + u.length;
+        ByteBuffer b = ByteBuffer.allocate(3 + g.length + ID_BYTES + 16 + 1 + subject.length + userBytes
+                + NodeKey.PUBLIC_BYTES);
+        b.put((byte) (u.length == 0 ? VERSION : VERSION_WITH_USER)).put((byte) role.ordinal()).put((byte) g.length)
+                .put(g).put(id).putLong(issuedAt).putLong(expiresAt).put((byte) subject.length).put(subject);
+        if (u.length > 0) {
+            b.put((byte) u.length).put(u);
+        }
+        return b.put(authority).array();
     }
 
     public byte[] encode() {
@@ -98,10 +128,10 @@ public record AdmissionToken(String grid, Role role, byte[] id, long issuedAt, l
         try {
             ByteBuffer b = ByteBuffer.wrap(bytes);
             int version = b.get();
-            if (version != VERSION) {
+            if (version != VERSION && version != VERSION_WITH_USER) {
                 throw new CredentialException("admission token of unknown version " + version + " (malformed, or"
-                        + " made by another cangrid; this one reads version " + VERSION + "): make a new one with"
-                        + " `cangrid grid token`");
+                        + " made by another cangrid; this one reads versions " + VERSION + " and " + VERSION_WITH_USER
+                        + "): make a new one with `cangrid grid token`");
             }
             int r = b.get();
             if (r < 0 || r >= Role.values().length) {
@@ -119,6 +149,15 @@ public record AdmissionToken(String grid, Role role, byte[] id, long issuedAt, l
             }
             byte[] subject = new byte[subjectBytes];
             b.get(subject);
+            String user = "";
+            if (version == VERSION_WITH_USER) {
+                byte[] u = new byte[b.get() & 0xff];
+                if (u.length == 0) {
+                    throw new CredentialException("admission token of version " + VERSION_WITH_USER + " names no user");
+                }
+                b.get(u);
+                user = new String(u, StandardCharsets.US_ASCII);
+            }
             byte[] authority = new byte[NodeKey.PUBLIC_BYTES];
             b.get(authority);
             byte[] signature = new byte[NodeKey.SIGNATURE_BYTES];
@@ -127,7 +166,7 @@ public record AdmissionToken(String grid, Role role, byte[] id, long issuedAt, l
                 throw new CredentialException("admission token has " + b.remaining() + " trailing byte(s)");
             }
             AdmissionToken token = new AdmissionToken(new String(g, StandardCharsets.UTF_8), Role.values()[r], id,
-                    issued, expires, subject, authority, signature);
+                    issued, expires, subject, user, authority, signature);
             if (!NodeKey.verify(authority, signature, LABEL, token.payload())) {
                 throw new CredentialException("admission token's signature does not match: it was altered or"
                         + " damaged; make a new one with `cangrid grid token`");
@@ -177,6 +216,7 @@ public record AdmissionToken(String grid, Role role, byte[] id, long issuedAt, l
     public String describe() {
         return role.label() + " token " + idText() + " for grid '" + grid + "'"
                 + (bound() ? " and key " + NodeKey.text(subject) : " (for whoever holds it)")
+                + (user.isEmpty() ? "" : ", user " + user)
                 + (expiresAt == NEVER ? ", no expiry" : ", expires " + Instant.ofEpochSecond(expiresAt));
     }
 

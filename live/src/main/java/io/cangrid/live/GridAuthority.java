@@ -21,9 +21,14 @@ public record GridAuthority(String grid, NodeKey key) {
      * holder of {@code subject} only (an empty array: for whoever presents it).
      */
     public AdmissionToken issue(Role role, Duration validity, byte[] subject, Instant now) {
+        return issue(role, validity, subject, null, now);
+    }
+
+    /** As {@link #issue(Role, Duration, byte[], Instant)}, naming the {@code user} its holder acts as (null: none). */
+    public AdmissionToken issue(Role role, Duration validity, byte[] subject, String user, Instant now) {
         byte[] id = new byte[AdmissionToken.ID_BYTES];
         new SecureRandom().nextBytes(id);
-        return AdmissionToken.issue(key, grid, role, id, now, validity, subject);
+        return AdmissionToken.issue(key, grid, role, id, now, validity, subject, user);
     }
 
     public Revocation revokeKey(byte[] publicKey, Instant now) {

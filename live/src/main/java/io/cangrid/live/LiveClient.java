@@ -106,7 +106,7 @@ public final class LiveClient implements AutoCloseable {
             }
 
             @Override
-            public void received(NodeId remote, Message message) {
+            public void received(Peer remote, Message message) {
                 session.received(message);
             }
 

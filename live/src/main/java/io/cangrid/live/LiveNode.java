@@ -143,6 +143,10 @@ public final class LiveNode implements NodeContext {
                 links.connections());
     }
 
+    /** The sender of the message being handled, and the user its credential names: see {@link #userOf}. */
+    private NodeId sender;
+    private String senderUser;
+
     // ---- NodeContext ----------------------------------------------------------------------------------
 
     @Override
@@ -177,7 +181,7 @@ public final class LiveNode implements NodeContext {
     @Override
     public void send(NodeId to, Message message) {
         if (to.value() == id.value()) {
-            post(() -> deliver(id, message));
+            post(() -> deliver(id, null, message));
         } else {
             faults.send(to, message);
         }
@@ -211,20 +215,26 @@ public final class LiveNode implements NodeContext {
 
     // ---- the runtime's side ---------------------------------------------------------------------------
 
-    void arrived(NodeId from, Message message) {
+    /** A message from {@code from}, whose credential names {@code user} (null: none). */
+    void arrived(NodeId from, String user, Message message) {
         if (state != State.RUNNING) {
             return;
         }
         if (loop.inEventLoop()) {
             // The connection's handler already runs on this node's thread: hand the message over now
             // rather than as one more task, which is most of a routed message's cost on a busy node.
-            deliver(from, message);
+            deliver(from, user, message);
         } else {
-            loop.execute(() -> deliver(from, message));
+            loop.execute(() -> deliver(from, user, message));
         }
     }
 
-    private void deliver(NodeId from, Message message) {
+    @Override
+    public String userOf(NodeId from) {
+        return from.equals(sender) ? senderUser : null;
+    }
+
+    private void deliver(NodeId from, String user, Message message) {
         if (message instanceof RevocationNotice notice) {
             // The runtime's own business: identity is a live concern, below every protocol.
             revocationArrived(from, notice);
@@ -236,7 +246,14 @@ public final class LiveNode implements NodeContext {
         }
         if (state == State.RUNNING) {
             delivered.increment();
-            runSafely(() -> program.receive(from, message), message.getClass().getSimpleName() + " from " + from);
+            sender = from;
+            senderUser = user;
+            try {
+                runSafely(() -> program.receive(from, message), message.getClass().getSimpleName() + " from " + from);
+            } finally {
+                sender = null;
+                senderUser = null;
+            }
         }
     }
 

@@ -334,8 +334,8 @@ final class PeerLinks implements SessionEvents {
     }
 
     @Override
-    public void received(NodeId remote, Message message) {
-        node.arrived(remote, message);
+    public void received(Peer remote, Message message) {
+        node.arrived(remote.id(), remote.user(), message);
     }
 
     @Override

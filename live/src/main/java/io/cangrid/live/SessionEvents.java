@@ -10,7 +10,8 @@ interface SessionEvents {
     /** The handshake succeeded: {@code remote} proved it holds the grid's secret. */
     void opened(Channel channel, NodeId remote);
 
-    void received(NodeId remote, Message message);
+    /** A message from {@code remote}, as its handshake proved it. */
+    void received(Peer remote, Message message);
 
     /** The connection closed; {@code remote} is null when it closed before the handshake finished. */
     void closed(Channel channel, NodeId remote);

@@ -86,7 +86,7 @@ final class SessionHandler extends ChannelDuplexHandler {
                     throw new ConnectionRejected("a " + peer.role().label() + " token does not allow sending "
                             + m.getClass().getSimpleName() + " to a node");
                 }
-                events.received(peer.id(), m);
+                events.received(peer, m);
             } else if (stage == Stage.AWAIT_HELLO) {
                 onHello(ctx, ByteBufUtil.getBytes(frame));
             } else if (stage == Stage.AWAIT_PROOF) {
@@ -149,8 +149,9 @@ final class SessionHandler extends ChannelDuplexHandler {
         if (initiator && role != Role.NODE) {
             throw new ConnectionRejected("the peer listening here presented a " + role.label() + " token, not a node's");
         }
-        byte[] tokenId = config.admission() instanceof AdmissionToken ? tokenOf(proof).id() : null;
-        Peer p = new Peer(id, theirs.key(), role, tokenId);
+        AdmissionToken token = config.admission() instanceof AdmissionToken ? tokenOf(proof) : null;
+        Peer p = new Peer(id, theirs.key(), role, token == null ? null : token.id(),
+                token == null ? null : token.userOrNull());
         if (guards.revocations() != null && p.revokedBy(guards.revocations())) {
             throw new ConnectionRejected("revoked by the grid's authority: " + NodeKey.text(theirs.key()) + " ("
                     + id.shortName() + ")");

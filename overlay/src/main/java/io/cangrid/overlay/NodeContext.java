@@ -46,4 +46,13 @@ public interface NodeContext {
      */
     default void presumedDead(NodeId peer) {
     }
+
+    /**
+     * While the program handles a message from {@code from}: the user the credential of the connection it
+     * came on names, as the runtime authenticated it (a job's {@code Owner}); null when that credential names
+     * none (a shared grid secret, a token without a user), outside that call, and in simulations.
+     */
+    default String userOf(NodeId from) {
+        return null;
+    }
 }

@@ -1,21 +1,23 @@
 package io.cangrid.can.inspect;
 
+import io.cangrid.jobs.MachineAd;
+import io.cangrid.jobs.RunQueue;
 import io.cangrid.can.CanNode;
 import io.cangrid.overlay.InspectableProgram;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeProgram;
-import java.util.function.IntSupplier;
 
 /** A node program that also answers an operator's inspection request about its CAN state. */
 public final class InspectableNode extends InspectableProgram {
 
     private final CanNode can;
-    private final IntSupplier queueLength;
+    private final RunQueue queue;
 
-    public InspectableNode(NodeContext ctx, NodeProgram inner, CanNode can, IntSupplier queueLength) {
+    /** @param queue the node's run queue; null on a node that runs no jobs */
+    public InspectableNode(NodeContext ctx, NodeProgram inner, CanNode can, RunQueue queue) {
         super(ctx, inner);
         this.can = can;
-        this.queueLength = queueLength;
+        this.queue = queue;
     }
 
     public CanNode can() {
@@ -24,7 +26,8 @@ public final class InspectableNode extends InspectableProgram {
 
     @Override
     public PeersReply reply(long requestId) {
+        MachineAd machine = queue == null ? null : queue.machine();
         return new PeersReply(requestId, NodeReport.of(can), can.phase().name(), can.capabilities(),
-                queueLength.getAsInt());
+                queue == null ? 0 : queue.length(), machine == null ? null : machine.ad().toString());
     }
 }

@@ -6,6 +6,7 @@ import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.JobAgent;
+import io.cangrid.jobs.JobMatch;
 import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.Locator;
 import io.cangrid.jobs.LocatorFactory;
@@ -76,8 +77,8 @@ public final class BasicCanLocator implements Locator {
             return;
         }
         Requirements req = job.spec().requirements();
-        List<Candidate> candidates = Candidates.around(can, agent.queue(), job.spec(), job.spec().hasCommand(),
-                ctx.now());
+        List<Candidate> candidates = Candidates.around(can, agent.queue(), JobMatch.of(job.spec(), schema),
+                job.spec().hasCommand(), ctx.now());
         if (!candidates.isEmpty()) {
             agent.dispatch(Candidates.fastestFreeElseLeastLoaded(candidates).id(), job, owner, trace);
             return;

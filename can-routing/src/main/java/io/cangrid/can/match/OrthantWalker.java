@@ -7,11 +7,13 @@ import io.cangrid.can.message.NeighbourState;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.Point;
-import io.cangrid.jobs.Capable;
 import io.cangrid.jobs.ExplainStep;
 import io.cangrid.jobs.JobLoad;
 import io.cangrid.jobs.JobAgent;
+import io.cangrid.jobs.JobMatch;
 import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobSpec;
+import io.cangrid.jobs.MachineAd;
 import io.cangrid.jobs.MatchTrace;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.Requirements;
@@ -56,12 +58,13 @@ public final class OrthantWalker {
         double[] largest = new double[schema.realDimensions()];
         Arrays.fill(largest, Double.NEGATIVE_INFINITY);
         continueFrom(new OrthantSearch(job, owner, trace, new NodeId[] {can.id()}, new NodeId[0], largest,
-                new NodeId[0], 0));
+                new NodeId[0], new NodeId[0], 0, 0));
     }
 
     public void visit(OrthantSearch search) {
-        List<Candidate> candidates = Candidates.around(can, agent.queue(), search.profile().spec(),
-                search.profile().spec().hasCommand(), ctx.now());
+        JobSpec spec = search.profile().spec();
+        List<Candidate> candidates = Candidates.around(can, agent.queue(), JobMatch.of(spec, schema),
+                spec.hasCommand(), ctx.now());
         if (!candidates.isEmpty()) {
             agent.explain(search.profile().id(), ExplainStep.CANDIDATES, null, () -> "orthant search found "
                     + candidates.size() + " capable node(s) around; the fastest free, else least loaded, runs it");
@@ -72,29 +75,20 @@ public final class OrthantWalker {
         NodeId[] visited = Arrays.copyOf(search.visited(), search.visited().length + 1);
         visited[visited.length - 1] = can.id();
         continueFrom(new OrthantSearch(search.profile(), search.owner(), search.trace(), visited, search.toVisit(),
-                search.largestSeen(), search.capableWithoutCommands(), search.round()));
+                search.largestSeen(), search.capableWithoutCommands(), search.refusing(), search.conjunctsMet(),
+                search.round()));
     }
 
     private void continueFrom(OrthantSearch search) {
-        double[] largest = search.largestSeen().clone();
-        note(largest, can.capabilities());
+        Seen seen = new Seen(search, JobMatch.of(search.profile().spec(), schema));
+        seen.note(can.id(), can.capabilities(), agent.queue().runsCommands(), agent.queue().machine());
         Point p = search.profile().id().point();
-        Requirements req = search.profile().spec().requirements();
-        boolean command = search.profile().spec().hasCommand();
-        List<NodeId> idle = new ArrayList<>(Arrays.asList(search.capableWithoutCommands()));
-        if (command && !agent.queue().runsCommands() && Capable.isCapable(can.capabilities(), req)
-                && !idle.contains(can.id())) {
-            idle.add(can.id());
-        }
         List<NodeId> toVisit = new ArrayList<>(Arrays.asList(search.toVisit()));
         for (NeighbourEntry n : can.neighbours()) {
             NeighbourState state = n.lastState();
             if (state != null) {
-                note(largest, state.capabilities());
-                if (command && Capable.isCapable(state.capabilities(), req)
-                        && !JobLoad.of(state.extension()).runsCommands() && !idle.contains(n.id())) {
-                    idle.add(n.id());
-                }
+                JobLoad load = JobLoad.of(state.extension());
+                seen.note(n.id(), state.capabilities(), load.runsCommands(), load.machine());
             }
             if (reachesOrthant(n.zones(), p) && !BasicCanLocator.contains(search.visited(), n.id())
                     && !toVisit.contains(n.id())) {
@@ -107,21 +101,59 @@ public final class OrthantWalker {
                 // telling the client no node can run the job, search once more after the tables had time to
                 // repair.
                 ctx.schedule(RETRY_PERIODS * can.config().updatePeriodMillis(),
-                        () -> continueFrom(new OrthantSearch(search.profile(), search.owner(), search.trace(),
-                                new NodeId[] {can.id()}, new NodeId[0], largest, idle.toArray(NodeId[]::new),
-                                search.round() + 1)));
+                        () -> continueFrom(seen.carry(new NodeId[] {can.id()}, new NodeId[0], search.round() + 1)));
                 return;
             }
-            agent.noMatch(search.profile(), search.owner(), reason(search.profile(), largest, idle.size()),
-                    search.trace());
+            agent.noMatch(search.profile(), search.owner(), reason(seen), search.trace());
             return;
         }
         NodeId next = toVisit.remove(toVisit.size() - 1);
         agent.explain(search.profile().id(), ExplainStep.SEARCH, next, () -> "orthant search: no capable node around;"
                 + " " + (toVisit.size() + 1) + " node(s) toward the job's requirements still to visit, next "
                 + next.shortName());
-        ctx.send(next, new OrthantSearch(search.profile(), search.owner(), search.trace().forwarded(),
-                search.visited(), toVisit.toArray(NodeId[]::new), largest, idle.toArray(NodeId[]::new), search.round()));
+        ctx.send(next, seen.carry(search.visited(), toVisit.toArray(NodeId[]::new), search.round())
+                .withTrace(search.trace().forwarded()));
+    }
+
+    /** What a search has seen so far, with what this node and its neighbours add to it. */
+    private final class Seen {
+
+        private final OrthantSearch search;
+        private final JobMatch match;
+        private final double[] largest;
+        private final List<NodeId> idle;
+        private final List<NodeId> refusing;
+        private long conjunctsMet;
+
+        Seen(OrthantSearch search, JobMatch match) {
+            this.search = search;
+            this.match = match;
+            this.largest = search.largestSeen().clone();
+            this.idle = new ArrayList<>(Arrays.asList(search.capableWithoutCommands()));
+            this.refusing = new ArrayList<>(Arrays.asList(search.refusing()));
+            this.conjunctsMet = search.conjunctsMet();
+        }
+
+        void note(NodeId id, Capabilities caps, boolean runsCommands, MachineAd machine) {
+            OrthantWalker.note(largest, caps);
+            long now = ctx.now();
+            conjunctsMet |= match.conjunctsMet(caps, machine, now);
+            if (!match.wants(caps, machine, now)) {
+                return;
+            }
+            if (!match.accepts(caps, machine, now)) {
+                if (!refusing.contains(id)) {
+                    refusing.add(id);
+                }
+            } else if (match.spec().hasCommand() && !runsCommands && !idle.contains(id)) {
+                idle.add(id);
+            }
+        }
+
+        OrthantSearch carry(NodeId[] visited, NodeId[] toVisit, int round) {
+            return new OrthantSearch(search.profile(), search.owner(), search.trace(), visited, toVisit, largest,
+                    idle.toArray(NodeId[]::new), refusing.toArray(NodeId[]::new), conjunctsMet, round);
+        }
     }
 
     private boolean reachesOrthant(Zone[] zones, Point p) {
@@ -147,8 +179,14 @@ public final class OrthantWalker {
      * Why no node can run the job: the capable nodes seen all run no commands (naming the option that would
      * change that), a requirement no node met (with the largest value seen), or that none met them together.
      */
-    private String reason(JobProfile job, double[] largest, int capableWithoutCommands) {
+    private String reason(Seen seen) {
+        JobProfile job = seen.search.profile();
+        double[] largest = seen.largest;
+        int capableWithoutCommands = seen.idle.size();
         Requirements req = job.spec().requirements();
+        if (!seen.refusing.isEmpty()) {
+            return JobMatch.refusedByOwners(seen.refusing.size());
+        }
         if (capableWithoutCommands > 0) {
             String program = job.spec().command().executable();
             String name = program.substring(program.lastIndexOf('/') + 1);
@@ -167,6 +205,10 @@ public final class OrthantWalker {
         if (unmet.length() > 0) {
             return unmet.toString();
         }
+        String conjunct = seen.match.unmetConjunct(seen.conjunctsMet);
+        if (conjunct != null) {
+            return conjunct;
+        }
         StringBuilder all = new StringBuilder("no node meets all requirements together (");
         String sep = "";
         for (int d = 0; d < req.size(); d++) {
@@ -175,6 +217,9 @@ public final class OrthantWalker {
                         .append(unit(schema.dimension(d)));
                 sep = ", ";
             }
+        }
+        if (job.spec().expressions().requirements() != null) {
+            all.append(sep).append(job.spec().expressions().requirements());
         }
         return all.append(')').toString();
     }

@@ -67,7 +67,7 @@ final class LiveHarness implements OverlayHarness {
         }
         return nodes.add(ctx -> {
             CanNodeProgram overlay = new CanNodeProgram(ctx, config, point, new Capabilities(), bootstraps);
-            return new InspectableNode(ctx, overlay, overlay.can(), () -> 0);
+            return new InspectableNode(ctx, overlay, overlay.can(), null);
         });
     }
 

@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import io.cangrid.overlay.UserName;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -48,6 +49,11 @@ public final class GridTokenCommand implements Callable<Integer> {
                     + " whoever holds the token.")
     private String subject;
 
+    @Option(names = "--user", paramLabel = "NAME",
+            description = "The user its holder acts as: the Owner of the jobs submitted with it, which nodes'"
+                    + " --accept can compare (1 to 64 letters, digits and . _ @ -).")
+    private String user;
+
     @Option(names = "--out", paramLabel = "FILE", description = "Write it to FILE (mode 600) rather than stdout.")
     private Path out;
 
@@ -56,8 +62,9 @@ public final class GridTokenCommand implements Callable<Integer> {
         Role r = parse("--role", () -> Role.parse(role));
         Duration validity = parse("--expires", () -> span(expires));
         byte[] key = subject == null ? new byte[0] : parse("--for", () -> NodeKey.parseText(subject));
+        String named = user == null ? null : parse("--user", () -> UserName.check(user));
         GridAuthority authority = AuthorityDirectory.load(AuthorityDirectory.resolve(dir));
-        AdmissionToken token = authority.issue(r, validity, key, Instant.now());
+        AdmissionToken token = authority.issue(r, validity, key, named, Instant.now());
         if (out == null) {
             spec.commandLine().getOut().println(token.text());
         } else {

@@ -95,6 +95,7 @@ public final class PeerView {
         }
         m.put("neighbours", neighbours);
         m.put("queueLength", r.queueLength());
+        m.put("ad", r.ad());
         return m;
     }
 

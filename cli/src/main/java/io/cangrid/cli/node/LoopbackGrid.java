@@ -95,8 +95,27 @@ public final class LoopbackGrid implements AutoCloseable {
      */
     static LoopbackGrid describing(List<MachineTerms> machines, GridSecret secret, Path workdir, ExecPolicy exec,
             long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads) throws InterruptedException {
-        return start(java.util.Collections.nCopies(machines.size(), exec), java.util.Collections.nCopies(
-                machines.size(), 1), machines, secret, workdir, updatePeriodMillis, jobs, observer, threads);
+        return describing(machines, java.util.Collections.nCopies(machines.size(), 1), secret, workdir, exec,
+                updatePeriodMillis, jobs, observer, threads);
+    }
+
+    /** As {@link #describing(List, GridSecret, Path, ExecPolicy, long, JobConfig, JobEvents, int)}, node I lending {@code cores.get(I)} cores. */
+    static LoopbackGrid describing(List<MachineTerms> machines, List<Integer> cores, GridSecret secret, Path workdir,
+            ExecPolicy exec, long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads)
+            throws InterruptedException {
+        return describing(machines, cores, NetConfig.of(NetConfig.DEFAULT_GRID, secret), workdir, exec,
+                updatePeriodMillis, jobs, observer, threads);
+    }
+
+    /**
+     * As {@link #describing(List, List, GridSecret, Path, ExecPolicy, long, JobConfig, JobEvents, int)}, the
+     * nodes admitted by {@code net} (a grid of admission tokens, say).
+     */
+    static LoopbackGrid describing(List<MachineTerms> machines, List<Integer> cores, NetConfig net, Path workdir,
+            ExecPolicy exec, long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads)
+            throws InterruptedException {
+        return start(java.util.Collections.nCopies(machines.size(), exec), cores, machines, net, workdir,
+                updatePeriodMillis, jobs, observer, threads);
     }
 
     private static LoopbackGrid start(List<ExecPolicy> policies, List<Integer> cores, GridSecret secret, Path workdir,
@@ -107,8 +126,15 @@ public final class LoopbackGrid implements AutoCloseable {
     private static LoopbackGrid start(List<ExecPolicy> policies, List<Integer> cores, List<MachineTerms> machines,
             GridSecret secret, Path workdir, long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads)
             throws InterruptedException {
+        return start(policies, cores, machines, NetConfig.of(NetConfig.DEFAULT_GRID, secret), workdir,
+                updatePeriodMillis, jobs, observer, threads);
+    }
+
+    private static LoopbackGrid start(List<ExecPolicy> policies, List<Integer> cores, List<MachineTerms> machines,
+            NetConfig net, Path workdir, long updatePeriodMillis, JobConfig jobs, JobEvents observer, int threads)
+            throws InterruptedException {
         int count = policies.size();
-        LoopbackGrid grid = new LoopbackGrid(NetConfig.of(NetConfig.DEFAULT_GRID, secret), threads);
+        LoopbackGrid grid = new LoopbackGrid(net, threads);
         grid.workdir = workdir;
         grid.cores = List.copyOf(cores);
         grid.can = CanConfig.withUpdatePeriod(updatePeriodMillis);
@@ -191,8 +217,13 @@ public final class LoopbackGrid implements AutoCloseable {
 
     /** A client of node {@code i}; the caller closes it. */
     public GridClient client(int i) {
+        return client(i, net);
+    }
+
+    /** A client of node {@code i} admitted by {@code as} (another token of the grid's authority, say). */
+    public GridClient client(int i, NetConfig as) {
         NodeId id = nodes.get(i).self();
-        return new GridClient(net, id.host(), id.port());
+        return new GridClient(as, id.host(), id.port());
     }
 
     /**

@@ -86,6 +86,9 @@ public final class PeersCommand implements Callable<Integer> {
         for (Map<String, Object> n : (List<Map<String, Object>>) v.get("neighbours")) {
             out.printf("neighbour %s at %s%n", n.get("id"), n.get("address"));
         }
+        if (v.get("ad") != null) {
+            out.printf("ad %s%n", v.get("ad"));
+        }
         out.printf("queue %s%n", v.get("queueLength"));
         printFiles(out, v);
         out.flush();

@@ -274,11 +274,14 @@ public final class JobGateway implements NodeProgram {
     }
 
     // ---- submissions ---------------------------------------------------------------------------------
+    // A job's Owner is the user the client's credential names, as the runtime authenticated the connection
+    // the submission came on: whatever Owner the client put in the job is replaced, so no one submits as
+    // someone else, and a machine's --accept can refuse a user.
 
     private void submit(NodeId client, GridSubmit m) {
         JobProfile profile;
         try {
-            profile = take(m.spec(), m.key());
+            profile = take(m.spec().ownedBy(ctx.userOf(client)), m.key());
         } catch (IllegalArgumentException e) {
             ctx.send(client, new GridSubmitted(m.ticket(), null, e.getMessage()));
             return;
@@ -300,7 +303,7 @@ public final class JobGateway implements NodeProgram {
         List<JobProfile> taken = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             try {
-                JobProfile p = take(m.specs()[i], m.keys()[i]);
+                JobProfile p = take(m.specs()[i].ownedBy(ctx.userOf(client)), m.keys()[i]);
                 ids[i] = p.id();
                 taken.add(p);
             } catch (IllegalArgumentException | NullPointerException e) {

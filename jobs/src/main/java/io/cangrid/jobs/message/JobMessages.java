@@ -13,6 +13,7 @@ import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.JobExpressions;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.jobs.JobState;
+import io.cangrid.jobs.MachineAd;
 import io.cangrid.jobs.MatchTrace;
 
 /** The job life cycle's wire ids (400–499). */
@@ -59,6 +60,7 @@ public final class JobMessages implements MessageCatalog {
                 .register(465, JobRefused.class)
                 .register(466, FileRef.class)
                 .register(467, FileRef[].class)
-                .register(468, JobExpressions.class);
+                .register(468, JobExpressions.class)
+                .register(469, MachineAd.class, new MachineAdCodec());
     }
 }

@@ -13,7 +13,9 @@ import io.cangrid.overlay.Point;
 import io.cangrid.jobs.JobExpressions;
 import io.cangrid.jobs.JobId;
 import io.cangrid.jobs.JobProfile;
+import io.cangrid.jobs.JobLoad;
 import io.cangrid.jobs.JobSpec;
+import io.cangrid.jobs.MachineAd;
 import io.cangrid.jobs.JobState;
 import io.cangrid.jobs.message.JobResult;
 import io.cangrid.jobs.message.ResubmitJob;
@@ -53,6 +55,27 @@ class MessageCodecTest {
         int at = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf(">= 2 &&");
         assertThat(at).isPositive();
         bytes[at + 3] = '+';
+        assertThatThrownBy(() -> codec.decode(bytes)).isInstanceOf(WireFormatException.class);
+    }
+
+    @Test
+    void aMachinesPublishedAdSurvivesAndAMalformedOneIsRefusedAsItIsRead() {
+        io.cangrid.overlay.resource.ResourceSchema schema = io.cangrid.overlay.resource.ResourceSchema.defaultSchema();
+        MachineAd machine = MachineAd.of(schema, new io.cangrid.overlay.resource.Capabilities(new double[] {2, 4096, 50}),
+                java.util.Map.of("OpSys", io.cangrid.overlay.ad.Value.of("LINUX"), "Licenses",
+                        new io.cangrid.overlay.ad.Value.ListValue(java.util.List.of(io.cangrid.overlay.ad.Value.of("matlab")))),
+                "other.Name != \"riffraff\" && DayTime() > '08:00'", 3600);
+        JobLoad sent = new JobLoad(2, 30.5, true, 0, -1, machine);
+        JobLoad received = (JobLoad) codec.decode(codec.encode(sent));
+        assertThat(received.machine().ad().toString()).isEqualTo(machine.ad().toString());
+        assertThat(received.machine().utcOffsetSeconds()).isEqualTo(3600);
+        assertThat(received.machine().hasPolicy()).isTrue();
+        assertThat(((JobLoad) codec.decode(codec.encode(new JobLoad(1, 2, true)))).machine()).isNull();
+        // A member that writes the bytes itself: "Start = ((" becomes "Start = )(", which does not parse.
+        byte[] bytes = codec.encode(sent);
+        int at = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf("Start = (");
+        assertThat(at).isPositive();
+        bytes[at + 8] = ')';
         assertThatThrownBy(() -> codec.decode(bytes)).isInstanceOf(WireFormatException.class);
     }
 

@@ -81,7 +81,7 @@ public final class CanPLocator implements Locator {
         this.orthant = new OrthantWalker(ctx, can, agent, schema);
         this.loads = new ZoneLoadPublisher(ctx, can, agent.queue());
         this.choice = new CandidateChoice(schema, config.choice().score());
-        this.around = new CapableAround(ctx, can, agent.queue(), config.choice().countSent());
+        this.around = new CapableAround(ctx, can, agent.queue(), schema, config.choice().countSent());
         this.promise = new IdlePromise(ctx, agent.queue());
         this.waiting = new WaitingJobs(ctx, can, agent, schema, config, choice, around, promise);
         can.setStateExtension(this::published);

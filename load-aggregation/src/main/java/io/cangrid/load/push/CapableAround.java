@@ -7,7 +7,9 @@ import io.cangrid.can.match.Candidates;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.RunQueue;
+import io.cangrid.jobs.JobMatch;
 import io.cangrid.jobs.JobSpec;
+import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,27 +23,31 @@ final class CapableAround {
     private final NodeContext ctx;
     private final CanNode can;
     private final RunQueue queue;
+    private final ResourceSchema schema;
     private final boolean countSent;
     private final SentLedger ledger = new SentLedger();
 
-    CapableAround(NodeContext ctx, CanNode can, RunQueue queue, boolean countSent) {
+    CapableAround(NodeContext ctx, CanNode can, RunQueue queue, ResourceSchema schema, boolean countSent) {
         this.ctx = ctx;
         this.can = can;
         this.queue = queue;
+        this.schema = schema;
         this.countSent = countSent;
     }
 
+    /** The candidates for the job around, narrowed to those its rank prefers once the jobs sent are counted. */
     List<Candidate> of(JobSpec spec) {
-        List<Candidate> capable = Candidates.around(can, queue, spec, spec.hasCommand(), ctx.now());
+        JobMatch match = JobMatch.of(spec, schema);
+        List<Candidate> capable = Candidates.capable(can, queue, match, spec.hasCommand(), ctx.now());
         if (!countSent) {
-            return capable;
+            return Candidates.preferred(capable, match);
         }
         ledger.forgetGone(can.neighbours());
         List<Candidate> adjusted = new ArrayList<>(capable.size());
         for (Candidate c : capable) {
             adjusted.add(c.id().equals(can.id()) ? c : ledger.adjust(c, entryOf(c.id()), spec.cores()));
         }
-        return adjusted;
+        return Candidates.preferred(adjusted, match);
     }
 
     /**

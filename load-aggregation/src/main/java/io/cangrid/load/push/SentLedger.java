@@ -40,7 +40,7 @@ final class SentLedger {
         }
         int freeCores = Math.max(0, c.freeCores() - s.cores);
         return new Candidate(c.id(), c.capabilities(), c.queueLength() + s.jobs,
-                c.backlogSeconds() + s.work / c.cpu(), freeCores, c.isFree() && freeCores >= cores);
+                c.backlogSeconds() + s.work / c.cpu(), freeCores, c.isFree() && freeCores >= cores, c.rank());
     }
 
     void forgetGone(List<NeighbourEntry> neighbours) {

@@ -35,6 +35,10 @@ public final class Summaries {
         settings.put("nodes", s.nodes());
         settings.put("population", s.population());
         settings.put("jobs", s.jobs());
+        if (!s.platforms().isEmpty()) {
+            // Only where machines have platforms: the papers' scenarios report what they always did.
+            settings.put("platforms", s.platforms());
+        }
         settings.put("loadLevels", s.loadLevels());
         settings.put("arrivalRatesPerSecond", result.arrivalRates());
         settings.put("locators", s.locators());

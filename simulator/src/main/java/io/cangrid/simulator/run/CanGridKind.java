@@ -35,7 +35,7 @@ final class CanGridKind implements GridKind {
 
     @Override
     public NodeProgram inspected(NodeContext ctx, JobNode<?> node) {
-        return new InspectableNode(ctx, node, CanGridNodes.of(node).overlay().can(), () -> node.agent().queue().length());
+        return new InspectableNode(ctx, node, CanGridNodes.of(node).overlay().can(), node.agent().queue());
     }
 
     @Override

@@ -12,6 +12,7 @@ import io.cangrid.jobs.JobProfile;
 import io.cangrid.jobs.JobNodeSettings;
 import io.cangrid.jobs.OwnerPolicy;
 import io.cangrid.simulator.scenario.OwnerModel;
+import io.cangrid.jobs.MachineAd;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.sim.Simulation;
 import io.cangrid.overlay.sim.SimulationConfig;
@@ -266,12 +267,17 @@ public final class GridExperiment {
             throw new IllegalStateException("the workload has not started");
         }
         Map<NodeId, Capabilities> capabilities = new HashMap<>();
+        Map<NodeId, MachineAd> machines = new HashMap<>();
         for (JobNode<?> node : nodes) {
             capabilities.put(node.id(), node.capabilities());
+            MachineAd machine = node.agent().queue().machine();
+            if (machine != null) {
+                machines.put(node.id(), machine);
+            }
         }
         return new RunStats(workload.nodes().size(), runtime.messagesSent() - messagesBefore,
                 runtime.eventsProcessed() - eventsBefore, start, runtime.now(), client.unfinished(),
-                (System.nanoTime() - wallStart) / 1e9, capabilities);
+                (System.nanoTime() - wallStart) / 1e9, capabilities, machines);
     }
 
     private void addNode(Capabilities caps) {
@@ -283,6 +289,9 @@ public final class GridExperiment {
         }
         NodeId id = runtime.addNode(ctx -> kind.newNode(ctx, caps, bootstraps));
         JobNode<?> node = runtime.program(id, JobNode.class);
+        if (!workload.platforms().isEmpty()) {
+            node.agent().matchWith(workload.platforms().adOf(nodes.size(), workload.schema(), caps));
+        }
         OwnerModel owners = settings.owners();
         if (owners.enabled()) {
             // The nth node's owner draws from the nth stream of the seed, whatever the locator.

@@ -1,5 +1,6 @@
 package io.cangrid.simulator.run;
 
+import io.cangrid.jobs.MachineAd;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.resource.Capabilities;
 import java.util.Map;
@@ -12,12 +13,22 @@ import java.util.Map;
  * @param jobsUnfinished jobs whose client never learned a final state before the drain limit
  * @param capabilities   what each node that was ever part of the grid offered, so that reports can say what
  *                       kind of machine ran a job; empty when the runtime does not say
+ * @param machines       the ad each node published, for the nodes that published one (empty: none did)
  */
 public record RunStats(int initialNodes, long messagesSent, long events, long workloadStartMillis,
-        long endMillis, int jobsUnfinished, double wallSeconds, Map<NodeId, Capabilities> capabilities) {
+        long endMillis, int jobsUnfinished, double wallSeconds, Map<NodeId, Capabilities> capabilities,
+        Map<NodeId, MachineAd> machines) {
 
     public RunStats {
         capabilities = Map.copyOf(capabilities);
+        machines = Map.copyOf(machines);
+    }
+
+    /** Stats of a run whose nodes published no ads. */
+    public RunStats(int initialNodes, long messagesSent, long events, long workloadStartMillis, long endMillis,
+            int jobsUnfinished, double wallSeconds, Map<NodeId, Capabilities> capabilities) {
+        this(initialNodes, messagesSent, events, workloadStartMillis, endMillis, jobsUnfinished, wallSeconds,
+                capabilities, Map.of());
     }
 
     /** Stats of a runtime that does not report its nodes' capabilities. */

@@ -9,11 +9,12 @@ import java.util.Objects;
  *
  * @param loadLevels offered loads rho = lambda x E[work] / total cpu (see
  *        {@link io.cangrid.simulator.workload.OfferedLoad})
+ * @param platforms the machines' operating systems and architectures, and how often jobs require one
  * @param source the file it was read from, for messages and reports
  */
 public record Scenario(String name, long seed, int nodes, NodePopulation population, JobMix jobs,
         List<Double> loadLevels, List<String> locators, GridSettings grid, ChurnPlan churn, OwnerModel owners,
-        String source) {
+        Platforms platforms, String source) {
 
     public Scenario {
         Objects.requireNonNull(name, "name");
@@ -22,6 +23,7 @@ public record Scenario(String name, long seed, int nodes, NodePopulation populat
         Objects.requireNonNull(grid, "grid");
         Objects.requireNonNull(churn, "churn");
         Objects.requireNonNull(owners, "owners");
+        Objects.requireNonNull(platforms, "platforms");
         loadLevels = List.copyOf(loadLevels);
         locators = List.copyOf(locators);
         if (nodes < 1) {

@@ -15,11 +15,13 @@ public final class ScenarioKeys {
     public static final String DISK_LEVELS = "population.disk-levels-gib";
     public static final String CLASSES = "population.classes";
     public static final String CORES_LEVELS = "population.cores-levels";
+    public static final String PLATFORMS = "population.platforms";
     public static final String CONSTRAINT = "jobs.constraint";
     public static final String JOBS_PER_LEVEL = "jobs.per-level";
     public static final String WORK_MIN = "jobs.work-minutes.min";
     public static final String WORK_MAX = "jobs.work-minutes.max";
     public static final String JOB_CORES_LEVELS = "jobs.cores-levels";
+    public static final String PLATFORM_CONSTRAINT = "jobs.platform-constraint";
     public static final String LOAD_LEVELS = "load-levels";
     public static final String LOCATORS = "locators";
     public static final String UPDATE_PERIOD = "grid.update-period";
@@ -38,13 +40,16 @@ public final class ScenarioKeys {
 
     /** In the order base.conf lists them. */
     public static final List<String> ALL = List.of(NAME, SEED, NODES, POPULATION_KIND, POPULATION_SKEW, CPU_LEVELS,
-            MEMORY_LEVELS, DISK_LEVELS, CLASSES, CORES_LEVELS, CONSTRAINT, JOBS_PER_LEVEL, WORK_MIN, WORK_MAX,
-            JOB_CORES_LEVELS, LOAD_LEVELS, LOCATORS, UPDATE_PERIOD, HEARTBEAT_PERIOD, LATENCY, DRAIN_LIMIT, WIRE,
+            MEMORY_LEVELS, DISK_LEVELS, CLASSES, CORES_LEVELS, PLATFORMS, CONSTRAINT, JOBS_PER_LEVEL, WORK_MIN,
+            WORK_MAX, JOB_CORES_LEVELS, PLATFORM_CONSTRAINT, LOAD_LEVELS, LOCATORS, UPDATE_PERIOD, HEARTBEAT_PERIOD, LATENCY, DRAIN_LIMIT, WIRE,
             DEPARTURES, CRASH_FRACTION, JOINS, OWNERS_ENABLED, OWNERS_MEAN_AVAILABLE, OWNERS_MEAN_ACTIVE,
             OWNERS_MAX_SUSPENSION, OWNERS_POLL);
 
     /** Keys of the objects inside {@link #CLASSES}. */
     public static final List<String> CLASS_KEYS = List.of("cpu", "memory-mib", "disk-gib", "fraction");
+
+    /** Keys of the objects inside {@link #PLATFORMS}. */
+    public static final List<String> PLATFORM_KEYS = List.of("opsys", "arch", "fraction");
 
     private ScenarioKeys() {
     }

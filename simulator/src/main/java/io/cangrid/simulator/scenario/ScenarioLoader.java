@@ -74,6 +74,7 @@ public final class ScenarioLoader {
         int nodes = v.intIn(ScenarioKeys.NODES, 1, MAX_NODES);
         NodePopulation population = readPopulation(v);
         JobMix jobs = readJobs(v);
+        Platforms platforms = readPlatforms(v);
         List<Double> loads = v.numbers(ScenarioKeys.LOAD_LEVELS, Range.aboveZero(MAX_LOAD), false, false);
         if (new HashSet<>(loads).size() != loads.size()) {
             throw v.refuse(ScenarioKeys.LOAD_LEVELS, "a list of distinct load levels", loads.toString());
@@ -85,7 +86,8 @@ public final class ScenarioLoader {
                 v.number(ScenarioKeys.CRASH_FRACTION, Range.closed(0, 1)),
                 v.number(ScenarioKeys.JOINS, Range.closed(0, ChurnPlan.MAX_DEPARTURES)));
         OwnerModel owners = readOwners(v);
-        return new Scenario(name, seed, nodes, population, jobs, loads, locators, grid, churn, owners, source);
+        return new Scenario(name, seed, nodes, population, jobs, loads, locators, grid, churn, owners, platforms,
+                source);
     }
 
     private static NodePopulation readPopulation(ScenarioValues v) {
@@ -127,6 +129,32 @@ public final class ScenarioLoader {
             throw v.refuse(ScenarioKeys.CLASSES, allowed, "fractions summing to " + sum);
         }
         return classes;
+    }
+
+    private static Platforms readPlatforms(ScenarioValues v) {
+        String allowed = "a list of objects { opsys, arch (names), fraction (in (0, 1]) } whose fractions sum to 1";
+        List<Platform> kinds = new ArrayList<>();
+        for (Config c : v.objects(ScenarioKeys.PLATFORMS, allowed)) {
+            Set<String> keys = c.root().keySet();
+            if (!ScenarioKeys.PLATFORM_KEYS.containsAll(keys) || !keys.containsAll(ScenarioKeys.PLATFORM_KEYS)) {
+                throw v.refuse(ScenarioKeys.PLATFORMS, allowed, c.root().render());
+            }
+            try {
+                kinds.add(new Platform(c.getString("opsys"), c.getString("arch"), c.getDouble("fraction")));
+            } catch (ConfigException | IllegalArgumentException e) {
+                throw new ScenarioException(v.refuse(ScenarioKeys.PLATFORMS, allowed, c.root().render()).getMessage(), e);
+            }
+        }
+        double sum = kinds.stream().mapToDouble(Platform::fraction).sum();
+        if (!kinds.isEmpty() && Math.abs(sum - 1.0) > FRACTION_TOLERANCE) {
+            throw v.refuse(ScenarioKeys.PLATFORMS, allowed, "fractions summing to " + sum);
+        }
+        double constraint = v.number(ScenarioKeys.PLATFORM_CONSTRAINT, Range.closed(0, 1));
+        if (kinds.isEmpty() && constraint > 0) {
+            throw v.refuse(ScenarioKeys.PLATFORM_CONSTRAINT, "0 while population.platforms is empty",
+                    Double.toString(constraint));
+        }
+        return new Platforms(kinds, constraint);
     }
 
     private static JobMix readJobs(ScenarioValues v) {

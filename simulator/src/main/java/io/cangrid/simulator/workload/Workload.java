@@ -8,13 +8,19 @@ import java.util.Objects;
 /**
  * Everything one run of one load level is made of, generated before the run so that every locator sees
  * exactly the same grid, jobs and churn: the schema, the initial nodes' capabilities, the job arrivals in
- * time order, and the churn events in time order.
+ * time order, the churn events in time order, and the platforms of the nodes (none: they publish no ads).
  */
 public record Workload(ResourceSchema schema, List<Capabilities> nodes, List<JobArrival> jobs,
-        List<ChurnEvent> churn) {
+        List<ChurnEvent> churn, NodePlatforms platforms) {
+
+    /** A workload whose nodes publish no ads. */
+    public Workload(ResourceSchema schema, List<Capabilities> nodes, List<JobArrival> jobs, List<ChurnEvent> churn) {
+        this(schema, nodes, jobs, churn, NodePlatforms.NONE);
+    }
 
     public Workload {
         Objects.requireNonNull(schema, "schema");
+        Objects.requireNonNull(platforms, "platforms");
         nodes = List.copyOf(nodes);
         jobs = List.copyOf(jobs);
         churn = List.copyOf(churn);

@@ -1,5 +1,8 @@
 package io.cangrid.simulator.workload;
 
+import io.cangrid.jobs.JobExpressions;
+import io.cangrid.simulator.scenario.Platform;
+import io.cangrid.simulator.scenario.Platforms;
 import io.cangrid.jobs.JobSpec;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
@@ -22,6 +25,8 @@ public final class WorkloadGenerator {
     private static final long NODES_STREAM = 1;
     private static final long JOBS_STREAM = 2;
     private static final long ARRIVALS_STREAM = 3;
+    private static final long JOB_PLATFORMS_STREAM = 4;
+    private static final long NODE_PLATFORMS_STREAM = 5;
     private static final long CHURN_STREAM = 16;
 
     private final Scenario scenario;
@@ -56,6 +61,20 @@ public final class WorkloadGenerator {
         List<JobSpec> result = new ArrayList<>(scenario.jobs().perLevel());
         for (int i = 0; i < scenario.jobs().perLevel(); i++) {
             result.add(jobs.draw(random));
+        }
+        Platforms platforms = scenario.platforms();
+        if (platforms.jobConstraint() > 0) {
+            // Their own stream: the jobs' minimums and work are those the scenario draws without platforms.
+            SplitMix64 forPlatforms = new SplitMix64(SplitMix64.derive(scenario.seed(), JOB_PLATFORMS_STREAM));
+            for (int i = 0; i < result.size(); i++) {
+                boolean constrained = forPlatforms.nextDouble() < platforms.jobConstraint();
+                Platform p = platforms.pick(forPlatforms.nextDouble());
+                boolean withArch = forPlatforms.nextDouble() < 0.5;
+                if (constrained) {
+                    result.set(i, result.get(i).withExpressions(new JobExpressions(p.requirement(withArch), null),
+                            schema));
+                }
+            }
         }
         return result;
     }
@@ -111,6 +130,8 @@ public final class WorkloadGenerator {
         SplitMix64 churnRandom = new SplitMix64(SplitMix64.derive(scenario.seed(), CHURN_STREAM + variant.index()));
         List<ChurnEvent> churn = ChurnGenerator.generate(scenario.churn(), variant, nodes.size(), window, population,
                 churnRandom);
-        return new Workload(schema, nodes, arrivals, churn);
+        NodePlatforms platforms = new NodePlatforms(scenario.platforms(),
+                SplitMix64.derive(scenario.seed(), NODE_PLATFORMS_STREAM));
+        return new Workload(schema, nodes, arrivals, churn, platforms);
     }
 }

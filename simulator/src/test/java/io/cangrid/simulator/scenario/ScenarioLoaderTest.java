@@ -183,6 +183,24 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void platformsAreCheckedAsTheyAreRead() {
+        Scenario mixed = ScenarioLoader.load(ScenarioFiles.DIR.resolve("mixed-os.conf"));
+        assertThat(mixed.platforms().kinds()).hasSize(7);
+        assertThat(mixed.platforms().jobConstraint()).isEqualTo(0.5);
+        assertThat(ScenarioFiles.base().platforms().isEmpty()).isTrue();
+        assertThatThrownBy(() -> ScenarioFiles.base("population.platforms=[{opsys=LINUX, arch=INTEL, fraction=0.5}]"))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("'population.platforms'")
+                .hasMessageContaining("fractions summing to 0.5");
+        assertThatThrownBy(() -> ScenarioFiles.base("population.platforms=[{opsys=LINUX, os=INTEL, fraction=1}]"))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("opsys, arch");
+        assertThatThrownBy(() -> ScenarioFiles.base("population.platforms=[{opsys=\"LIN UX\", arch=INTEL, fraction=1}]"))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("'population.platforms'");
+        assertThatThrownBy(() -> ScenarioFiles.base("jobs.platform-constraint=0.5"))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("'jobs.platform-constraint'")
+                .hasMessageContaining("population.platforms is empty");
+    }
+
+    @Test
     void unknownChoicesListTheAllowedOnes() {
         assertThatThrownBy(() -> ScenarioFiles.base("locators=[CENTRAL, CAN-P9]"))
                 .isInstanceOf(ScenarioException.class)

@@ -141,6 +141,19 @@ final class RandomMessages {
             return new FileRef("in-" + random.nextInt(1000) + ".bin", random.nextLong(FileRef.MAX_FILE_BYTES + 1), sha,
                     manifest);
         }
+        if (type == io.cangrid.jobs.JobExpressions.class) {
+            return new io.cangrid.jobs.JobExpressions(random.nextBoolean() ? null : "other.OpSys == \"OS"
+                    + random.nextInt(1000) + "\" && other.Memory >= " + random.nextInt(100_000),
+                    random.nextBoolean() ? null : "other.Cpus * " + random.nextInt(10),
+                    random.nextBoolean() ? null : "user" + random.nextInt(1000));
+        }
+        if (type == io.cangrid.overlay.ad.Ad.class) {
+            // A machine's ad as a node publishes it: literals, a list, and an owner's Start.
+            return io.cangrid.overlay.ad.Ad.parse("[ OpSys = \"OS" + random.nextInt(1000) + "\"; Memory = "
+                    + random.nextInt(100_000) + "; CpuSpeed = " + random.nextDouble() + "; Licenses = {\"a\", \"b\"}; "
+                    + (random.nextBoolean() ? "" : "Start = other.Owner =!= \"riffraff\" && DayTime() > '08:00'; ")
+                    + "]");
+        }
         if (type == ResourceVector.class) {
             return HYPERSPACE.request(Map.of("cpu", (long) random.nextInt(201), "mem", (long) random.nextInt(201)),
                     random.nextBoolean() ? Map.of() : Map.of("os", random.nextBoolean() ? "linux" : "bsd"));
