@@ -51,5 +51,14 @@ class RequirementOptionsTest {
         CliRun accept = CliRun.run("node", "--listen", "127.0.0.1:0", "--accept", "other.Name != ");
         assertThat(accept.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(accept.err()).contains("--accept: column 15: the expression ends where a value was expected (try");
+        CliRun prefer = CliRun.run("node", "--listen", "127.0.0.1:0", "--prefer", "other.Owner ==");
+        assertThat(prefer.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(prefer.err()).contains("--prefer: column");
+        CliRun memory = CliRun.run("node", "--listen", "127.0.0.1:0", "--attr", "memory=lots");
+        assertThat(memory.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(memory.err()).contains("--attr memory=lots: memory is this node's capability");
+        CliRun rank = CliRun.run("node", "--listen", "127.0.0.1:0", "--attr", "Rank=1");
+        assertThat(rank.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(rank.err()).contains("set it with --prefer");
     }
 }

@@ -24,6 +24,8 @@ final class HeldJob {
     NodeId heldOwner;
     /** When it started running here (the node's clock), -1 while it waits. */
     long startedAt = -1;
+    /** How much this machine prefers the job (its {@code --prefer}), 0 without a preference: the queue's order. */
+    double preference;
 
     HeldJob(JobProfile profile, NodeId owner, MatchTrace trace, int moves) {
         this.profile = profile;

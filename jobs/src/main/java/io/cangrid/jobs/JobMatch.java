@@ -3,8 +3,10 @@ package io.cangrid.jobs;
 import io.cangrid.overlay.ad.Ad;
 import io.cangrid.overlay.ad.Expr;
 import io.cangrid.overlay.ad.Match;
+import io.cangrid.overlay.ad.Op;
 import io.cangrid.overlay.ad.ResourceAttributes;
 import io.cangrid.overlay.ad.Scope;
+import io.cangrid.overlay.ad.Value;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
 import java.util.ArrayList;
@@ -124,6 +126,31 @@ public final class JobMatch {
     /** The machine's ad; for a machine that publishes none, the ad of its capabilities on UTC. */
     private MachineAd described(Capabilities capabilities, MachineAd machine) {
         return machine != null ? machine : new MachineAd(ResourceAttributes.adOf(schema, capabilities), 0);
+    }
+
+    /**
+     * The string a machine's {@code attribute} must equal for the job's requirements to hold, when one of
+     * their top-level conjuncts says so ({@code other.OpSys == "LINUX"}, either way round, {@code ==} or
+     * {@code =?=}); null when none does.
+     */
+    public String required(String attribute) {
+        for (Expr e : conjuncts()) {
+            if (e instanceof Expr.Binary b && (b.op() == Op.EQUAL || b.op() == Op.IS)) {
+                String value = otherEquals(b.left(), b.right(), attribute);
+                if (value == null) {
+                    value = otherEquals(b.right(), b.left(), attribute);
+                }
+                if (value != null) {
+                    return value;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String otherEquals(Expr ref, Expr literal, String attribute) {
+        return ref instanceof Expr.Ref r && r.scope() == Expr.Ref.Kind.OTHER && r.name().equalsIgnoreCase(attribute)
+                && literal instanceof Expr.Literal l && l.value() instanceof Value.StringValue s ? s.value() : null;
     }
 
     /**

@@ -49,6 +49,16 @@ public record MachineAd(Ad ad, int utcOffsetSeconds) {
      */
     public static MachineAd of(ResourceSchema schema, Capabilities capabilities, Map<String, Value> attributes,
             String accept, int utcOffsetSeconds) {
+        return of(schema, capabilities, attributes, accept, null, utcOffsetSeconds);
+    }
+
+    /**
+     * As {@link #of(ResourceSchema, Capabilities, Map, String, int)}, preferring jobs as {@code prefer} ranks
+     * them (the machine's {@code Rank}, the job being {@code other}; null: no preference): its queue puts the
+     * jobs it ranks higher first.
+     */
+    public static MachineAd of(ResourceSchema schema, Capabilities capabilities, Map<String, Value> attributes,
+            String accept, String prefer, int utcOffsetSeconds) {
         Ad ad = ResourceAttributes.adOf(schema, capabilities);
         for (Map.Entry<String, Value> a : attributes.entrySet()) {
             if (ad.has(a.getKey())) {
@@ -59,12 +69,27 @@ public record MachineAd(Ad ad, int utcOffsetSeconds) {
                 throw new IllegalArgumentException("attribute " + a.getKey() + " is the node's policy: set it with"
                         + " --accept");
             }
+            if (a.getKey().equalsIgnoreCase(Match.RANK)) {
+                throw new IllegalArgumentException("attribute " + a.getKey() + " is the node's preference: set it"
+                        + " with --prefer");
+            }
             ad = ad.with(a.getKey(), a.getValue());
         }
         if (accept != null) {
             ad = ad.with("Start", Expr.parse(accept));
         }
+        if (prefer != null) {
+            ad = ad.with(Match.RANK, Expr.parse(prefer));
+        }
         return new MachineAd(ad, utcOffsetSeconds);
+    }
+
+    /**
+     * How much this machine prefers {@code spec} at {@code nowMillis}: its {@code Rank} of the job, 0 when it
+     * has none or the rank is not a number.
+     */
+    public double preference(JobSpec spec, ResourceSchema schema, long nowMillis) {
+        return ad.has(Match.RANK) ? Match.rank(ad, spec.ad(schema), dayTime(nowMillis)) : 0;
     }
 
     /** Seconds since this machine's midnight at {@code nowMillis} (ms since the epoch, or a simulation's time). */

@@ -82,7 +82,9 @@ final class RunDesk {
             return;
         }
         int ahead = queue.length();
-        queue.add(new HeldJob(profile, assign.owner(), assign.trace(), assign.moves()));
+        HeldJob held = new HeldJob(profile, assign.owner(), assign.trace(), assign.moves());
+        held.preference = machine == null ? 0 : machine.preference(profile.spec(), schema, agent.now());
+        queue.add(held);
         ownerLastAck.putIfAbsent(assign.owner(), agent.now());
         agent.events().assigned(profile, agent.self(), assign.trace(), ahead, agent.now());
         agent.explain(profile.id(), ExplainStep.PLACEMENT, null, () -> ahead == 0 ? "queued here, nothing ahead"

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * A run node's queue: the jobs running, each holding its cores and reserved memory, and the jobs waiting in
- * arrival order. Locators read it (length, backlog) to describe the node to its neighbours; the life cycle
+ * arrival order (the machine's preference first, where its owner set one with {@code --prefer}). Locators read it (length, backlog) to describe the node to its neighbours; the life cycle
  * changes it.
  *
  * <p>Jobs start in arrival order while they fit in the free cores and memory. When the first waiting job
@@ -206,7 +206,13 @@ public final class RunQueue {
                     + " cores; this node lends " + cores);
         }
         byId.put(job.id(), job);
-        waiting.add(job);
+        // The machine's preference orders the waiting jobs, arrival among equals: behind every waiting job
+        // it prefers at least as much. Without --prefer every job is 0, and this is arrival order.
+        int at = waiting.size();
+        while (at > 0 && waiting.get(at - 1).preference < job.preference) {
+            at--;
+        }
+        waiting.add(at, job);
         waitingWork += coreWork(job);
         coreDemand += job.profile.spec().cores();
         lengthObserver.run();

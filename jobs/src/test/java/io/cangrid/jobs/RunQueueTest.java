@@ -66,6 +66,37 @@ class RunQueueTest {
     }
 
     /**
+     * A machine's preference ({@code --prefer}) orders its waiting jobs, arrival among equals; the job already
+     * running stays. Its rank is read from the machine's ad with the job as {@code other}.
+     */
+    @Test
+    void theMachinesPreferenceOrdersItsWaitingJobs() {
+        RunQueue q = queue(1, 0);
+        io.cangrid.overlay.resource.ResourceSchema schema = io.cangrid.overlay.resource.ResourceSchema.defaultSchema();
+        MachineAd machine = MachineAd.of(schema, new io.cangrid.overlay.resource.Capabilities(1, 1024, 10),
+                java.util.Map.of(), null, "other.Name == \"raman\" ? 2 : other.Name == \"lab\" ? 1 : 0", 0);
+        List<HeldJob> jobs = new ArrayList<>();
+        for (String name : List.of("first", "other", "lab", "raman", "lab", "raman")) {
+            HeldJob j = job(1, 0, 10);
+            JobSpec named = new JobSpec(j.profile.spec().requirements(), 10, name, null, 1);
+            HeldJob held = new HeldJob(new JobProfile(j.id(), named, OWNER, 0, 1), OWNER, MatchTrace.START, 0);
+            held.preference = machine.preference(named, schema, 0);
+            jobs.add(held);
+            q.add(held);
+            if (jobs.size() == 1) {
+                assertThat(ids(q.startAll(0))).containsExactly(held.id());
+            }
+        }
+        assertThat(q.waitingJobs()).extracting(p -> p.spec().name())
+                .containsExactly("raman", "raman", "lab", "lab", "other");
+        assertThat(q.waitingJobs().get(0).id()).isEqualTo(jobs.get(3).id());
+        assertThat(q.runningJob().id()).isEqualTo(jobs.get(0).id());
+        // Without a preference every job ranks 0: arrival order, as before.
+        assertThat(MachineAd.of(schema, new io.cangrid.overlay.resource.Capabilities(1, 1024, 10), java.util.Map.of(),
+                null, 0).preference(jobs.get(3).profile.spec(), schema, 0)).isZero();
+    }
+
+    /**
      * A 3-core job behind four running 1-core jobs: narrow jobs arriving after it start before it only where
      * they end before it could start or use cores it will not need; it starts once three cores are free.
      */

@@ -12,6 +12,7 @@ public final class LoadMessages implements MessageCatalog {
         registry.register(200, LoadState.class)
                 .register(250, ZoneLoad.class)
                 .register(251, ZoneLoad[].class)
-                .register(252, Candidate.class);
+                .register(252, Candidate.class)
+                .register(253, CategoryLoads.class);
     }
 }

@@ -21,6 +21,9 @@ import io.cangrid.overlay.Message;
  *       (a node counts once, split among its zones by volume), a finite queue share of zero or more, and for each of the space's
  *       dimensions exactly one aggregate of each measure, finite, zero or more and at most
  *       {@link #MAX_AGGREGATE}.</li>
+ *   <li>loads per category, where present: 1 to {@link CategoryLoads#MAX_CATEGORIES} distinct names in
+ *       order, each of 1 to {@link CategoryLoads#MAX_NAME_CHARS} characters, and for each one share of each
+ *       measure and one aggregate per dimension, bounded as the totals are.</li>
  * </ul>
  */
 public final class LoadStateCheck implements ExtensionCheck {
@@ -90,6 +93,28 @@ public final class LoadStateCheck implements ExtensionCheck {
         }
         if (!aggregates(z.nodesAbove(), dims) || !aggregates(z.queuedAbove(), dims)) {
             return "aggregates that are not " + dims + " finite counts";
+        }
+        return z.categories() == null ? null : categoriesProblem(z.categories(), dims);
+    }
+
+    /** What is wrong with loads per category: their names, or counts that do not fit them. */
+    private static String categoriesProblem(CategoryLoads c, int dims) {
+        String[] names = c.names();
+        if (names == null || names.length == 0 || names.length > CategoryLoads.MAX_CATEGORIES) {
+            return "loads of " + (names == null ? "no" : names.length) + " categories (1 to "
+                    + CategoryLoads.MAX_CATEGORIES + ")";
+        }
+        for (int i = 0; i < names.length; i++) {
+            if (names[i] == null || names[i].isEmpty() || names[i].length() > CategoryLoads.MAX_NAME_CHARS
+                    || (i > 0 && names[i - 1].compareTo(names[i]) >= 0)) {
+                return "category names that are not distinct, sorted names of 1 to " + CategoryLoads.MAX_NAME_CHARS
+                        + " characters";
+            }
+        }
+        int k = names.length;
+        if (!aggregates(c.nodes(), k) || !aggregates(c.queued(), k) || !aggregates(c.nodesAbove(), dims * k)
+                || !aggregates(c.queuedAbove(), dims * k)) {
+            return "loads of " + k + " categories that are not " + k + " and " + dims * k + " finite counts";
         }
         return null;
     }

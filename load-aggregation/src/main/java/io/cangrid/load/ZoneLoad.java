@@ -15,8 +15,15 @@ import java.util.Arrays;
  * @param queued    the zone's share of the cores its node's held jobs take
  * @param nodesAbove  {@code AggrInfo_d} for Info = 1, per dimension
  * @param queuedAbove {@code AggrInfo_d} for Info = queue length, per dimension
+ * @param categories  the same split by the machines' operating system; null where no machine says it
  */
-public record ZoneLoad(Zone zone, double nodes, double queued, double[] nodesAbove, double[] queuedAbove) {
+public record ZoneLoad(Zone zone, double nodes, double queued, double[] nodesAbove, double[] queuedAbove,
+        CategoryLoads categories) {
+
+    /** The load of a zone whose machines say nothing of their operating system. */
+    public ZoneLoad(Zone zone, double nodes, double queued, double[] nodesAbove, double[] queuedAbove) {
+        this(zone, nodes, queued, nodesAbove, queuedAbove, null);
+    }
 
     /** Nodes at and above this zone in {@code d}: {@code Info + AggrInfo_d}. */
     public double nodesFrom(int d) {
@@ -36,7 +43,7 @@ public record ZoneLoad(Zone zone, double nodes, double queued, double[] nodesAbo
     public boolean equals(Object o) {
         return o instanceof ZoneLoad z && zone.sameAs(z.zone) && Double.compare(nodes, z.nodes) == 0
                 && Double.compare(queued, z.queued) == 0 && Arrays.equals(nodesAbove, z.nodesAbove)
-                && Arrays.equals(queuedAbove, z.queuedAbove);
+                && Arrays.equals(queuedAbove, z.queuedAbove) && java.util.Objects.equals(categories, z.categories);
     }
 
     @Override

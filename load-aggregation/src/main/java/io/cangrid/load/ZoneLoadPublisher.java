@@ -1,5 +1,7 @@
 package io.cangrid.load;
 
+import io.cangrid.jobs.MachineAd;
+import io.cangrid.overlay.ad.Value;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.geometry.Zone;
@@ -72,6 +74,7 @@ public final class ZoneLoadPublisher {
         // four one-core jobs; on one-core nodes they are the papers' node count and queue length.
         double cores = queue.cores();
         double demand = queue.coreDemand();
+        String category = category();
         // A node's own zones are not in its neighbour table, yet one may lie right above another (a zone
         // taken over next to the node's home zone): the lower one must count the upper one and all above
         // it. The upward relation has no cycles, so one pass per zone reaches the end of every chain.
@@ -83,9 +86,19 @@ public final class ZoneLoadPublisher {
             }
             for (int i = 0; i < zones.length; i++) {
                 double share = zones.length == 1 ? 1.0 : zones[i].volume() / volume;
-                loads[i] = LoadAggregation.compute(zones[i], share * cores, share * demand, withOwn);
+                loads[i] = LoadAggregation.compute(zones[i], share * cores, share * demand, category, withOwn);
             }
         }
         return new LoadState(JobLoad.of(queue, length, now), loads);
+    }
+
+    /** This node's category: the operating system its ad names, or null when it names none. */
+    private String category() {
+        MachineAd machine = queue.machine();
+        if (machine == null) {
+            return null;
+        }
+        Value os = machine.ad().evaluate(CategoryLoads.ATTRIBUTE);
+        return os instanceof Value.StringValue s ? CategoryLoads.categoryOf(s.value()) : null;
     }
 }

@@ -45,12 +45,29 @@ class HostileLoadStateTest {
         SHARE_OF_MORE_CORES_THAN_ANY_MACHINE(z -> loads(ZoneLoad.alone(z, 1e9, 0))),
         MORE_ZONE_LOADS_THAN_ZONES(z -> loads(ZoneLoad.alone(z, 1, 0), ZoneLoad.alone(z, 1, 0),
                 ZoneLoad.alone(z, 1, 0))),
-        ZONE_OF_ANOTHER_SPACE(z -> loads(ZoneLoad.alone(Zone.wholeSpace(z.dimensions() - 1), 1, 0)));
+        ZONE_OF_ANOTHER_SPACE(z -> loads(ZoneLoad.alone(Zone.wholeSpace(z.dimensions() - 1), 1, 0))),
+        CATEGORIES_OUT_OF_ORDER(z -> loads(withCategories(z, new String[] {"WINDOWS", "LINUX"}, 1))),
+        CATEGORY_COUNT_NAN(z -> loads(withCategories(z, new String[] {"LINUX"}, Double.NaN))),
+        CATEGORY_AGGREGATES_SHORT(z -> loads(new ZoneLoad(z, 1, 0, new double[z.dimensions()],
+                new double[z.dimensions()], new CategoryLoads(new String[] {"LINUX"}, new double[1], new double[1],
+                        new double[1], new double[1])))),
+        TOO_MANY_CATEGORIES(z -> loads(withCategories(z, java.util.stream.IntStream.range(0, 100)
+                .mapToObj(i -> String.format("OS%03d", i)).toArray(String[]::new), 1)));
 
         final Function<Zone, LoadState> make;
 
         Malformed(Function<Zone, LoadState> make) {
             this.make = make;
+        }
+
+        /** A zone load split by {@code names}, each with {@code share} of the node and nothing above. */
+        private static ZoneLoad withCategories(Zone z, String[] names, double share) {
+            int k = names.length;
+            double[] own = new double[k];
+            java.util.Arrays.fill(own, share);
+            return new ZoneLoad(z, 1, 0, new double[z.dimensions()], new double[z.dimensions()],
+                    new CategoryLoads(names, own, new double[k], new double[k * z.dimensions()],
+                            new double[k * z.dimensions()]));
         }
 
         private static LoadState loads(ZoneLoad... zones) {

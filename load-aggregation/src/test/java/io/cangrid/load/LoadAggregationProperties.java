@@ -81,4 +81,58 @@ class LoadAggregationProperties {
             }
         }
     }
+
+    /**
+     * Eq. 1–2 are linear, so counts split by category aggregate exactly as the totals: on the lower face in
+     * d, each category's machines and queue sum to what the zones of that category hold; and a category no
+     * zone has is absent.
+     */
+    @Property(tries = 40)
+    void lowerFaceSumsAreExactPerCategory(@ForAll long seed, @ForAll @IntRange(min = 1, max = 60) int n,
+            @ForAll @IntRange(min = 2, max = 4) int dims) {
+        Random rnd = new Random(seed);
+        List<Zone> zones = randomPartition(rnd, n, dims);
+        String[] kinds = {"LINUX", "OSF1", "WINNT51"};
+        String[] category = new String[n];
+        double[] queue = new double[n];
+        java.util.Map<String, double[]> expected = new java.util.TreeMap<>();
+        for (int i = 0; i < n; i++) {
+            category[i] = kinds[rnd.nextInt(kinds.length)];
+            queue[i] = rnd.nextInt(6);
+            double[] e = expected.computeIfAbsent(category[i], c -> new double[2]);
+            e[0] += 1;
+            e[1] += queue[i];
+        }
+        List<ZoneLoad> loads = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            loads.add(LoadAggregation.compute(zones.get(i), 1, queue[i], category[i], List.of()));
+        }
+        for (int round = 0; round < n + 1; round++) {
+            List<ZoneLoad> next = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                next.add(LoadAggregation.compute(zones.get(i), 1, queue[i], category[i], loads));
+            }
+            loads = next;
+        }
+        for (int d = 0; d < dims; d++) {
+            for (String c : kinds) {
+                double nodes = 0;
+                double queued = 0;
+                for (ZoneLoad l : loads) {
+                    if (l.zone().lo(d) == 0.0) {
+                        nodes += l.categories().nodesFrom(d, c);
+                        queued += l.categories().queuedFrom(d, c);
+                    }
+                }
+                double[] e = expected.getOrDefault(c, new double[2]);
+                assertThat(nodes).as("seed %d dimension %d category %s", seed, d, c).isCloseTo(e[0], offset(1e-9 * n));
+                assertThat(queued).as("seed %d dimension %d category %s", seed, d, c).isCloseTo(e[1], offset(1e-9 * n));
+            }
+        }
+        for (ZoneLoad l : loads) {
+            for (String name : l.categories().names()) {
+                assertThat(expected).as("seed %d", seed).containsKey(name);
+            }
+        }
+    }
 }

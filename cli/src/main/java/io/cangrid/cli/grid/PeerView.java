@@ -96,7 +96,42 @@ public final class PeerView {
         m.put("neighbours", neighbours);
         m.put("queueLength", r.queueLength());
         m.put("ad", r.ad());
+        m.put("attributes", attributes(r.ad()));
         return m;
+    }
+
+    /** Attributes that no capability and no policy names, or their names on a ground for reading them. */
+    private static final java.util.Set<String> NOT_ATTRIBUTES = java.util.Set.of("cpuspeed", "memory", "disk", "cpus",
+            "start", "requirements", "constraint", "rank");
+
+    /**
+     * What a person reads of a node's ad in a table: its attributes beyond its capabilities, then what it
+     * accepts and prefers, e.g. {@code OpSys="LINUX" Arch="X86_64" accepts: other.Owner =!= "riffraff"};
+     * null for a node that publishes none. A reply whose ad does not parse shows why instead.
+     */
+    public static String attributes(String adText) {
+        if (adText == null) {
+            return null;
+        }
+        io.cangrid.overlay.ad.Ad ad;
+        try {
+            ad = io.cangrid.overlay.ad.Ad.parse(adText);
+        } catch (IllegalArgumentException e) {
+            return "(an ad that does not parse: " + e.getMessage() + ")";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String name : ad.names()) {
+            if (!NOT_ATTRIBUTES.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+                sb.append(sb.isEmpty() ? "" : " ").append(name).append('=').append(ad.get(name));
+            }
+        }
+        if (ad.has("Start")) {
+            sb.append(sb.isEmpty() ? "" : " ").append("accepts: ").append(ad.get("Start"));
+        }
+        if (ad.has("Rank")) {
+            sb.append(sb.isEmpty() ? "" : "; ").append("prefers: ").append(ad.get("Rank"));
+        }
+        return sb.toString();
     }
 
     public static String hex(NodeId id) {

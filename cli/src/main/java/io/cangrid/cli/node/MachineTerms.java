@@ -13,14 +13,20 @@ import java.util.Map;
 /**
  * What a node says of its machine beyond its capabilities, and which jobs its owner lets it take: the
  * attributes detected at start ({@code OpSys}, {@code Arch}, {@code JavaVersion}, as HTCondor names the first
- * two), those its operator sets ({@code --attr}, which win), and {@code --accept}.
+ * two), those its operator sets ({@code --attr}, which win), {@code --accept}, and {@code --prefer}: how the
+ * machine ranks the jobs it holds, which orders its queue.
  */
-record MachineTerms(Map<String, Value> attributes, String accept) {
+record MachineTerms(Map<String, Value> attributes, String accept, String prefer) {
 
     static final MachineTerms NONE = new MachineTerms(Map.of(), null);
 
     MachineTerms {
         attributes = Map.copyOf(attributes);
+    }
+
+    /** Terms without a preference among jobs. */
+    MachineTerms(Map<String, Value> attributes, String accept) {
+        this(attributes, accept, null);
     }
 
     /** The attributes this machine shows without being told: its operating system, architecture and Java. */
@@ -52,6 +58,6 @@ record MachineTerms(Map<String, Value> attributes, String accept) {
         Map<String, Value> all = new LinkedHashMap<>(detected());
         all.putAll(attributes);
         int offset = ZoneId.systemDefault().getRules().getOffset(Instant.now()).getTotalSeconds();
-        return MachineAd.of(schema, capabilities, all, accept, offset);
+        return MachineAd.of(schema, capabilities, all, accept, prefer, offset);
     }
 }

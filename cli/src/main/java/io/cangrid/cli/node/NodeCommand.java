@@ -109,6 +109,11 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             + " e.g. 'other.Name != \"riffraff\"' (default: any its capabilities meet).")
     private String accept;
 
+    @Option(names = "--prefer", paramLabel = "EXPR", description = "How this node ranks the jobs it holds, the job"
+            + " being other, higher first: its queue runs them in that order, e.g. 'other.Owner == \"raman\"'"
+            + " (default: arrival order).")
+    private String prefer;
+
     @Mixin
     private OwnerOptions ownerOptions;
 
@@ -179,16 +184,41 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             if (name.isEmpty()) {
                 throw Validation.fail(spec, "--attr " + a + ": write NAME=VALUE, e.g. --attr OpSys=LINUX");
             }
+            String clash = builtIn(name);
+            if (clash != null) {
+                throw Validation.fail(spec, "--attr " + a + ": " + name + " is " + clash);
+            }
             values.put(name, AttributeValue.parse(a.substring(eq + 1).trim()));
         }
-        if (accept != null) {
-            try {
-                Expr.parse(accept);
-            } catch (ExprSyntaxException e) {
-                throw Validation.fail(spec, "--accept: " + e.oneLine());
+        checkExpression("--accept", accept);
+        checkExpression("--prefer", prefer);
+        return new MachineTerms(values, accept, prefer);
+    }
+
+    /** What a built-in attribute of that name already says, or null when {@code name} is free for --attr. */
+    private static String builtIn(String name) {
+        for (int d = 0; d < LiveNodeAssembly.SCHEMA.realDimensions(); d++) {
+            if (io.cangrid.overlay.ad.ResourceAttributes.attribute(LiveNodeAssembly.SCHEMA.dimension(d))
+                    .equalsIgnoreCase(name)) {
+                return "this node's capability, set by its resource options (--cpu, --memory, --disk, --cores)";
             }
         }
-        return new MachineTerms(values, accept);
+        for (String policy : List.of("Start", "Requirements", "Constraint")) {
+            if (policy.equalsIgnoreCase(name)) {
+                return "the node's policy: set it with --accept";
+            }
+        }
+        return name.equalsIgnoreCase("Rank") ? "the node's preference: set it with --prefer" : null;
+    }
+
+    private void checkExpression(String option, String text) {
+        if (text != null) {
+            try {
+                Expr.parse(text);
+            } catch (ExprSyntaxException e) {
+                throw Validation.fail(spec, option + ": " + e.oneLine());
+            }
+        }
     }
 
     @Override

@@ -66,10 +66,13 @@ public final class NodesCommand implements Callable<Integer> {
             w.flush();
             return;
         }
-        w.printf("%-18s %-22s %-8s %8s %6s %10s%n", "id", "address", "phase", "zones", "nbrs", "volume");
+        w.printf("%-18s %-22s %-8s %8s %6s %10s  %s%n", "id", "address", "phase", "zones", "nbrs", "volume",
+                "attributes");
         for (Map<String, Object> r : rows) {
-            w.printf("%-18s %-22s %-8s %8d %6d %10.6f%n", r.get("id"), r.get("address"), r.get("phase"),
-                    ((List<?>) r.get("zones")).size(), ((List<?>) r.get("neighbours")).size(), (double) r.get("volume"));
+            Object attributes = r.get("attributes");
+            w.printf("%-18s %-22s %-8s %8d %6d %10.6f  %s%n", r.get("id"), r.get("address"), r.get("phase"),
+                    ((List<?>) r.get("zones")).size(), ((List<?>) r.get("neighbours")).size(), (double) r.get("volume"),
+                    attributes == null ? "-" : attributes);
         }
         w.printf("%d nodes, volume sum %.9f, tiling %s, neighbour tables %s%s%n", rows.size(), (double) out.get("volumeSum"),
                 (boolean) out.get("tilingOk") ? "ok" : "BROKEN", (boolean) out.get("neighbourTablesOk") ? "ok" : "WRONG",

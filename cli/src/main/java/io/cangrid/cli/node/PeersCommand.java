@@ -86,8 +86,8 @@ public final class PeersCommand implements Callable<Integer> {
         for (Map<String, Object> n : (List<Map<String, Object>>) v.get("neighbours")) {
             out.printf("neighbour %s at %s%n", n.get("id"), n.get("address"));
         }
-        if (v.get("ad") != null) {
-            out.printf("ad %s%n", v.get("ad"));
+        if (v.get("attributes") != null) {
+            out.printf("attributes %s%n", v.get("attributes"));
         }
         out.printf("queue %s%n", v.get("queueLength"));
         printFiles(out, v);

@@ -172,6 +172,7 @@
       el('div', 'cpu ' + c.cpu + ' · memory ' + c.memoryMiB + ' MiB · disk ' + c.diskGiB + ' GiB'
         + (c.cores === undefined ? '' : ' · ' + c.cores + ' cores')),
       el('div', 'queue ' + n.queueLength + ' (running and waiting)'),
+      el('div', 'attributes ' + (n.attributes || 'none published')),
       el('div', 'zone ' + dims.map((d, i) => d + ' ' + fixed(z.lower[i], 3) + '..' + fixed(z.upper[i], 3)).join(', ')),
       el('div', 'neighbours: ' + (n.neighbours.map((m) => m.id).join(', ') || 'none')));
     const wrap = $('plot-wrap').getBoundingClientRect();
@@ -208,7 +209,7 @@
       const tr = row([n.id, n.address, n.phase, fixed(n.capabilities.cpu, 2), Math.round(n.capabilities.memoryMiB),
         Math.round(n.capabilities.diskGiB), n.capabilities.cores === undefined ? '-' : n.capabilities.cores,
         n.zones ? n.zones.length : '-', n.neighbours.length, n.queueLength,
-        n.volume === undefined ? '-' : fixed(n.volume, 6)]);
+        n.volume === undefined ? '-' : fixed(n.volume, 6), n.attributes || '-']);
       tr.dataset.node = n.id;
       return tr;
     }));

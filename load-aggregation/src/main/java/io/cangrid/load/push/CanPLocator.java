@@ -1,5 +1,6 @@
 package io.cangrid.load.push;
 
+import io.cangrid.jobs.JobMatch;
 import io.cangrid.overlay.Decimals;
 import io.cangrid.can.CanListener;
 import io.cangrid.can.CanNode;
@@ -15,6 +16,7 @@ import io.cangrid.can.match.OrthantWalker;
 import io.cangrid.jobs.LocatorFactory;
 import io.cangrid.can.match.UpwardWalk;
 import io.cangrid.load.LoadState;
+import io.cangrid.load.CategoryLoads;
 import io.cangrid.load.LoadStateCheck;
 import io.cangrid.load.PromptLoadUpdates;
 import io.cangrid.load.ZoneLoadPublisher;
@@ -212,10 +214,11 @@ public final class CanPLocator implements Locator {
             search(new FreeSearch(job, s.owner(), s.trace(), best, new NodeId[0], new NodeId[0], new double[0]));
             return;
         }
+        String category = CategoryLoads.categoryOf(JobMatch.of(job.spec(), schema).required(CategoryLoads.ATTRIBUTE));
         PushTarget target = config.push().gentleClimb()
                 ? PushTarget.choose(can, loads.current(), config.push().objective(), config.stop().idleThreshold(),
-                        zone -> SearchFrontier.distance(zone, job.id().point(), schema.realDimensions()))
-                : PushTarget.choose(can, loads.current(), config.push().objective());
+                        zone -> SearchFrontier.distance(zone, job.id().point(), schema.realDimensions()), category)
+                : PushTarget.choose(can, loads.current(), config.push().objective(), 0, null, category);
         if (target == null || s.pushes() >= config.stop().maxPushes() || stopsHere(target)) {
             agent.explain(job.id(), ExplainStep.PUSH, best.id(), () -> target == null
                     ? "no upper neighbour has published loads: the job stops here, to " + best.id().shortName()

@@ -31,6 +31,17 @@ public record PushTarget(NodeId neighbour, int dimension, double nodes, double q
      */
     public static PushTarget choose(CanNode can, LoadState own, PushObjective objective, double idleBelow,
             ToDoubleFunction<Zone> regionCost) {
+        return choose(can, own, objective, idleBelow, regionCost, null);
+    }
+
+    /**
+     * As {@link #choose(CanNode, LoadState, PushObjective, double, ToDoubleFunction)}, for a job that runs
+     * only on machines of {@code category} (an operating system; null: any machine): where a neighbour's load
+     * is split by category, the region above it is weighed by the machines of that category alone, and a
+     * region with none of them is no target.
+     */
+    public static PushTarget choose(CanNode can, LoadState own, PushObjective objective, double idleBelow,
+            ToDoubleFunction<Zone> regionCost, String category) {
         PushTarget best = null;
         PushTarget gentlest = null;
         double gentlestCost = Double.POSITIVE_INFINITY;
@@ -45,10 +56,16 @@ public record PushTarget(NodeId neighbour, int dimension, double nodes, double q
                     if (d < 0 || m.zone().lo(d) != x.hi(d)) {
                         continue;
                     }
-                    double nodes = m.nodesFrom(d);
-                    double queued = m.queuedFrom(d);
+                    boolean split = category != null && m.categories() != null;
+                    double nodes = split ? m.categories().nodesFrom(d, category) : m.nodesFrom(d);
+                    double queued = split ? m.categories().queuedFrom(d, category) : m.queuedFrom(d);
+                    if (split && nodes <= 0) {
+                        continue;
+                    }
+                    double aboveHere = category != null && mine.categories() != null
+                            ? mine.categories().nodesAbove(d, category) : mine.nodesAbove()[d];
                     PushTarget t = new PushTarget(n.id(), d, nodes, queued, objective.value(queued, nodes),
-                            mine.nodesAbove()[d]);
+                            aboveHere);
                     if (best == null || t.objective < best.objective
                             || (t.objective == best.objective && t.nodes > best.nodes)) {
                         best = t;

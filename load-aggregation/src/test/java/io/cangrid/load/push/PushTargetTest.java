@@ -68,6 +68,50 @@ class PushTargetTest {
         return x;
     }
 
+    /**
+     * As {@link #region}, the node above being of {@code os}: its load split by category counts it there, and
+     * {@code others} more machines of another category above it.
+     */
+    private static LoadState regionOf(Zone z, int d, double n, double q, String os) {
+        double[] nodesAbove = new double[2];
+        double[] queuedAbove = new double[2];
+        nodesAbove[d] = n - 1;
+        queuedAbove[d] = q;
+        String[] names = os.equals("LINUX") ? new String[] {"LINUX"} : new String[] {"LINUX", os};
+        int k = names.length;
+        double[] own = new double[k];
+        double[] above = new double[2 * k];
+        double[] queued = new double[2 * k];
+        own[k - 1] = 1;
+        // Everything above is LINUX, with all the queue.
+        above[d * k] = n - 1;
+        queued[d * k] = q;
+        return state(new ZoneLoad(z, 1, 0, nodesAbove, queuedAbove,
+                new io.cangrid.load.CategoryLoads(names, own, new double[k], above, queued)));
+    }
+
+    /**
+     * A job for OSF1 weighs each region by its OSF1 machines alone, and a region with none is no target: here
+     * only M2 has one (idle), so it wins though M1 is emptier overall; a job for LINUX weighs them as all
+     * LINUX; a job for an OS no region has finds no target, and stops.
+     */
+    @Test
+    void aJobForOneOperatingSystemIsPushedByTheLoadOfItsMachines() {
+        HandBuiltNode x = new HandBuiltNode(X);
+        x.hear(2, regionOf(M1, 0, 4, 0, "LINUX"), M1);
+        x.hear(3, regionOf(M2, 0, 6, 6, "OSF1"), M2);
+        x.hear(4, regionOf(M3, 1, 10, 25, "LINUX"), M3);
+        PushTarget any = PushTarget.choose(x.can, OWN, PushObjective.AVERAGE, 0, null, null);
+        assertThat(any.dimension()).isZero();
+        assertThat(any.nodes()).isEqualTo(4);
+        PushTarget osf1 = PushTarget.choose(x.can, OWN, PushObjective.AVERAGE, 0, null, "OSF1");
+        assertThat(osf1.nodes()).isEqualTo(1);
+        assertThat(osf1.queued()).isZero();
+        assertThat(x.can.neighbours()).filteredOn(n -> n.id().equals(osf1.neighbour())).singleElement()
+                .satisfies(n -> assertThat(n.zones()[0].sameAs(M2)).isTrue());
+        assertThat(PushTarget.choose(x.can, OWN, PushObjective.AVERAGE, 0, null, "IRIX65")).isNull();
+    }
+
     @Test
     void theLayoutIsWhatThePictureShows() {
         assertThat(X.hasUpperNeighbour(M1, 0)).isTrue();
