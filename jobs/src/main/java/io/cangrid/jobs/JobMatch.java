@@ -47,6 +47,11 @@ public final class JobMatch {
         return !spec.expressions().isEmpty();
     }
 
+    /** Whether the job has requirements beyond its minimums (which the CAN's geometry alone answers). */
+    public boolean requiresMoreThanMinimums() {
+        return spec.expressions().requirements() != null;
+    }
+
     /** Whether the job ranks machines: then locators choose among the free candidates it ranks highest. */
     public boolean ranks() {
         return spec.expressions().rank() != null;

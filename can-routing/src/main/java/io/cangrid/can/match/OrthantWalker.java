@@ -38,6 +38,14 @@ public final class OrthantWalker {
     static final int RETRY_PERIODS = 2;
     private static final int LAST_ROUND = 1;
 
+    /**
+     * Nodes a search for a job whose requirements say more than minimums goes on visiting past the first busy
+     * capable node, for a free one. Such nodes are scattered through the orthant, not gathered at the job's
+     * point as the nodes meeting minimums are, so the first one met is no better placed than any other; a job
+     * with only minimums stops at the first, as the paper's search does.
+     */
+    static final int VISITS_PAST_BUSY = 16;
+
     private final NodeContext ctx;
     private final CanNode can;
     private final JobAgent agent;
@@ -58,25 +66,41 @@ public final class OrthantWalker {
         double[] largest = new double[schema.realDimensions()];
         Arrays.fill(largest, Double.NEGATIVE_INFINITY);
         continueFrom(new OrthantSearch(job, owner, trace, new NodeId[] {can.id()}, new NodeId[0], largest,
-                new NodeId[0], new NodeId[0], 0, 0));
+                new NodeId[0], new NodeId[0], 0, 0, null, 0, 0));
     }
 
     public void visit(OrthantSearch search) {
         JobSpec spec = search.profile().spec();
-        List<Candidate> candidates = Candidates.around(can, agent.queue(), JobMatch.of(spec, schema),
-                spec.hasCommand(), ctx.now());
+        JobMatch match = JobMatch.of(spec, schema);
+        List<Candidate> candidates = Candidates.around(can, agent.queue(), match, spec.hasCommand(), ctx.now());
+        NodeId queueAt = search.queueAt();
+        int queueLength = search.queueLength();
         if (!candidates.isEmpty()) {
-            agent.explain(search.profile().id(), ExplainStep.CANDIDATES, null, () -> "orthant search found "
-                    + candidates.size() + " capable node(s) around; the fastest free, else least loaded, runs it");
-            agent.dispatch(Candidates.fastestFreeElseLeastLoaded(candidates).id(), search.profile(), search.owner(),
-                    search.trace());
-            return;
+            Candidate chosen = Candidates.fastestFreeElseLeastLoaded(candidates);
+            if (chosen.isFree() || !match.requiresMoreThanMinimums()) {
+                agent.explain(search.profile().id(), ExplainStep.CANDIDATES, null, () -> "orthant search found "
+                        + candidates.size() + " capable node(s) around; the fastest free, else least loaded, runs it");
+                agent.dispatch(chosen.id(), search.profile(), search.owner(), search.trace());
+                return;
+            }
+            if (queueAt == null || chosen.queueLength() < queueLength) {
+                queueAt = chosen.id();
+                queueLength = chosen.queueLength();
+            }
+            if (search.visitsPastBusy() >= VISITS_PAST_BUSY) {
+                NodeId to = queueAt;
+                agent.explain(search.profile().id(), ExplainStep.CANDIDATES, to, () -> "orthant search visited "
+                        + VISITS_PAST_BUSY + " node(s) past the first busy capable one without finding a free one: "
+                        + to.shortName() + ", the shortest queue seen, runs it");
+                agent.dispatch(to, search.profile(), search.owner(), search.trace());
+                return;
+            }
         }
         NodeId[] visited = Arrays.copyOf(search.visited(), search.visited().length + 1);
         visited[visited.length - 1] = can.id();
         continueFrom(new OrthantSearch(search.profile(), search.owner(), search.trace(), visited, search.toVisit(),
                 search.largestSeen(), search.capableWithoutCommands(), search.refusing(), search.conjunctsMet(),
-                search.round()));
+                search.round(), queueAt, queueLength, queueAt == null ? 0 : search.visitsPastBusy() + 1));
     }
 
     private void continueFrom(OrthantSearch search) {
@@ -94,6 +118,13 @@ public final class OrthantWalker {
                     && !toVisit.contains(n.id())) {
                 toVisit.add(n.id());
             }
+        }
+        if (toVisit.isEmpty() && search.queueAt() != null) {
+            NodeId to = search.queueAt();
+            agent.explain(search.profile().id(), ExplainStep.CANDIDATES, to, () -> "orthant search ended without"
+                    + " finding a free capable node: " + to.shortName() + ", the shortest queue seen, runs it");
+            agent.dispatch(to, search.profile(), search.owner(), search.trace());
+            return;
         }
         if (toVisit.isEmpty()) {
             if (search.round() < LAST_ROUND) {
@@ -152,7 +183,8 @@ public final class OrthantWalker {
 
         OrthantSearch carry(NodeId[] visited, NodeId[] toVisit, int round) {
             return new OrthantSearch(search.profile(), search.owner(), search.trace(), visited, toVisit, largest,
-                    idle.toArray(NodeId[]::new), refusing.toArray(NodeId[]::new), conjunctsMet, round);
+                    idle.toArray(NodeId[]::new), refusing.toArray(NodeId[]::new), conjunctsMet, round,
+                    search.queueAt(), search.queueLength(), search.visitsPastBusy());
         }
     }
 
