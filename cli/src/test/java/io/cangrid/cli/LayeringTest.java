@@ -83,6 +83,14 @@ class LayeringTest {
     }
 
     @Test
+    void gangmatchingUsesOnlyTheKernel() {
+        classes().that().resideInAPackage("io.cangrid.gangs..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage(concat(LIBRARIES, KERNEL, "io.cangrid.gangs.."))
+                .because("gangmatching works on ads alone; how a grid carries them is the protocols' concern")
+                .check(main);
+    }
+
+    @Test
     void theJobRolesKnowNoOverlayAndNoRuntime() {
         classes().that().resideInAPackage("io.cangrid.jobs..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage(concat(concat(LIBRARIES,

@@ -9,7 +9,6 @@ import io.cangrid.overlay.ad.Scope;
 import io.cangrid.overlay.ad.Value;
 import io.cangrid.overlay.resource.Capabilities;
 import io.cangrid.overlay.resource.ResourceSchema;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -102,10 +101,8 @@ public final class JobMatch {
      */
     public List<Expr> conjuncts() {
         if (conjuncts == null) {
-            List<Expr> found = new ArrayList<>();
-            if (spec.expressions().requirements() != null) {
-                flatten(spec.expressions().requirementsExpr(), found);
-            }
+            List<Expr> found = spec.expressions().requirements() == null ? List.of()
+                    : Expr.conjuncts(spec.expressions().requirementsExpr());
             conjuncts = found.size() > MAX_NAMED_CONJUNCTS ? found.subList(0, MAX_NAMED_CONJUNCTS) : found;
         }
         return conjuncts;
@@ -181,15 +178,6 @@ public final class JobMatch {
             }
         }
         return null;
-    }
-
-    private static void flatten(Expr e, List<Expr> into) {
-        if (e instanceof Expr.And and) {
-            flatten(and.left(), into);
-            flatten(and.right(), into);
-        } else {
-            into.add(e);
-        }
     }
 
     private Ad ad() {

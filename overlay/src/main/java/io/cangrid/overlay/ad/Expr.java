@@ -22,6 +22,24 @@ public sealed interface Expr {
         return ExprParser.parse(text);
     }
 
+    /** The top-level conjuncts of {@code e}: {@code a && b && c} as [a, b, c]; null as none. */
+    static List<Expr> conjuncts(Expr e) {
+        List<Expr> out = new ArrayList<>();
+        if (e != null) {
+            splitAnd(e, out);
+        }
+        return out;
+    }
+
+    private static void splitAnd(Expr e, List<Expr> out) {
+        if (e instanceof And a) {
+            splitAnd(a.left(), out);
+            splitAnd(a.right(), out);
+        } else {
+            out.add(e);
+        }
+    }
+
     record Literal(Value value) implements Expr {
         @Override
         public Value evaluate(Scope scope) {
@@ -50,6 +68,22 @@ public sealed interface Expr {
                 case OTHER -> "other." + name;
                 case ANY -> name;
             };
+        }
+    }
+
+    /**
+     * {@code label.Name} inside a port of a gang's ad: the attribute as the ad docked at that port exports it
+     * (its port's attributes first, then its own); undefined while nothing is docked there.
+     */
+    record LabelRef(String label, String name) implements Expr {
+        @Override
+        public Value evaluate(Scope s) {
+            return s.lookUpLabel(this);
+        }
+
+        @Override
+        public String toString() {
+            return label + "." + name;
         }
     }
 

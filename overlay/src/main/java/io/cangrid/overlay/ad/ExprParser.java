@@ -34,6 +34,8 @@ final class ExprParser {
     private final List<Token> tokens;
     private int next;
     private int nesting;
+    /** Whether {@code label.Name} is read, as in the ports of a gang's ads. */
+    private boolean labels;
 
     private ExprParser(String text) {
         if (text.length() > MAX_LENGTH) {
@@ -63,41 +65,83 @@ final class ExprParser {
             throw new IllegalArgumentException("no ad given");
         }
         ExprParser p = new ExprParser(text);
-        boolean bracketed = p.accept("[");
+        Ad ad = p.attributes(p.accept("["), null);
+        p.atEnd("the ad");
+        return ad;
+    }
+
+    /**
+     * An ad that may have {@code Ports = { [ ... ], ... }}: its other attributes, and each port's as an ad of
+     * its own. Inside ports {@code label.Name} is read; which labels a port may name is the reader's to check.
+     */
+    static PortedAd parsePortedAd(String text) {
+        if (text == null) {
+            throw new IllegalArgumentException("no ad given");
+        }
+        ExprParser p = new ExprParser(text);
+        List<Ad> ports = new ArrayList<>();
+        Ad ad = p.attributes(p.accept("["), ports);
+        p.atEnd("the ad");
+        return new PortedAd(ad, List.copyOf(ports));
+    }
+
+    /** With {@code ports} non-null, an attribute {@code Ports} is read as a list of port ads into it. */
+    private Ad attributes(boolean bracketed, List<Ad> ports) {
         Ad ad = Ad.EMPTY;
         Set<String> seen = new HashSet<>();
         while (true) {
-            Token t = p.peek();
+            Token t = peek();
             if (t.kind() == Kind.END || (bracketed && t.text().equals("]") && t.kind() == Kind.SYMBOL)) {
                 break;
             }
             if (t.kind() == Kind.SYMBOL && t.text().equals(";")) {
-                p.next++;
+                next++;
                 continue;
             }
             if (t.kind() != Kind.NAME) {
-                throw p.error("expected an attribute name", t);
+                throw error("expected an attribute name", t);
             }
-            p.next++;
+            next++;
             if (!seen.add(t.text().toLowerCase(Locale.ROOT))) {
-                throw p.error("attribute '" + t.text() + "' is given twice", t);
+                throw error("attribute '" + t.text() + "' is given twice", t);
             }
-            p.expect("=", "'=' after the attribute name " + t.text());
-            ad = ad.with(t.text(), p.expression());
-            Token after = p.peek();
+            expect("=", "'=' after the attribute name " + t.text());
+            if (ports != null && t.text().equalsIgnoreCase(PortedAd.PORTS)) {
+                ports(ports);
+            } else {
+                ad = ad.with(t.text(), expression());
+            }
+            Token after = peek();
             boolean ends = after.kind() == Kind.END || after.text().equals(";")
                     || (bracketed && after.text().equals("]")) || after.startsLine();
             if (!ends) {
-                throw p.error("expected ';' or a new line after the value of " + t.text(), after);
+                throw error("expected ';' or a new line after the value of " + t.text(), after);
             }
         }
         if (bracketed) {
-            p.expect("]", "']' closing the ad");
-        }
-        if (p.peek().kind() != Kind.END) {
-            throw p.error("unexpected '" + p.peek().text() + "' after the ad", p.peek());
+            expect("]", "']' closing the ad");
         }
         return ad;
+    }
+
+    private void ports(List<Ad> into) {
+        Token open = peek();
+        expect("{", "'{' opening the list of ports");
+        labels = true;
+        if (!accept("}")) {
+            do {
+                expect("[", "'[' opening a port");
+                into.add(attributes(true, null));
+            } while (accept(","));
+            expect("}", "',' or '}' in the list of ports opened at column " + (open.offset() + 1));
+        }
+        labels = false;
+    }
+
+    private void atEnd(String what) {
+        if (peek().kind() != Kind.END) {
+            throw error("unexpected '" + peek().text() + "' after " + what, peek());
+        }
     }
 
     static boolean isName(String s) {
@@ -262,6 +306,15 @@ final class ExprParser {
             }
             next++;
             return new Expr.Ref(lower.equals("my") ? Expr.Ref.Kind.MY : Expr.Ref.Kind.OTHER, name.text());
+        }
+        if (peekSymbol(".") && labels) {
+            next++;
+            Token name = peek();
+            if (name.kind() != Kind.NAME) {
+                throw error("expected an attribute name after the label '" + t.text() + ".'", name);
+            }
+            next++;
+            return new Expr.LabelRef(t.text(), name.text());
         }
         if (peekSymbol(".")) {
             throw error("only my., other. and target. may scope an attribute, not '" + t.text() + ".'", t);

@@ -32,7 +32,7 @@ public enum Op {
         return symbol;
     }
 
-    Value apply(Value a, Value b) {
+    public Value apply(Value a, Value b) {
         if (this == IS) {
             return Value.of(identical(a, b));
         }

@@ -17,17 +17,43 @@ public final class Scope {
     /** References followed within one evaluation at most. */
     static final int MAX_DEPTH = 64;
 
+    /**
+     * What the labels of a gang's ad are bound to: for a label, the ad docked there as it looks from this
+     * side (the port it docked through over its own attributes) with its own labels, or null while unbound.
+     */
+    public interface Labels {
+        Docked docked(String label);
+    }
+
+    /** An ad docked at a label, as the other side sees it, and what its own labels are bound to. */
+    public record Docked(Ad seen, Labels labels) {
+    }
+
     private final Ad my;
     private final Ad other;
     private final long dayTimeSeconds;
     /** The attributes being evaluated, shared with the scope seen from the other side. */
     private final List<Object> evaluating;
+    private final Labels labels;
 
     private Scope(Ad my, Ad other, long dayTimeSeconds, List<Object> evaluating) {
+        this(my, other, dayTimeSeconds, evaluating, null);
+    }
+
+    private Scope(Ad my, Ad other, long dayTimeSeconds, List<Object> evaluating, Labels labels) {
         this.my = my;
         this.other = other;
         this.dayTimeSeconds = dayTimeSeconds;
         this.evaluating = evaluating;
+        this.labels = labels;
+    }
+
+    /**
+     * {@code my}, a port of a gang's ad over the ad's own attributes, with its labels bound by {@code labels};
+     * {@code dayTimeSeconds} -1 for no clock.
+     */
+    public static Scope inGang(Ad my, Labels labels, long dayTimeSeconds) {
+        return new Scope(my == null ? Ad.EMPTY : my, null, dayTimeSeconds, new ArrayList<>(), labels);
     }
 
     /** {@code my} matched against {@code other} (null: evaluated alone), {@code dayTimeSeconds} since midnight. */
@@ -65,6 +91,16 @@ public final class Scope {
 
     private Scope swapped() {
         return new Scope(other, my, dayTimeSeconds, evaluating);
+    }
+
+    /** The value of {@code label.Name}: evaluated where it is defined, in the docked ad with its own labels. */
+    Value lookUpLabel(Expr.LabelRef ref) {
+        Docked docked = labels == null ? null : labels.docked(ref.label());
+        if (docked == null) {
+            return Value.UNDEFINED;
+        }
+        return valueIn(docked.seen(), ref.name(),
+                new Scope(docked.seen(), null, dayTimeSeconds, evaluating, docked.labels()));
     }
 
     private Value valueIn(Ad ad, String name, Scope seenFrom) {
