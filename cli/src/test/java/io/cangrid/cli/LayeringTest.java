@@ -91,6 +91,16 @@ class LayeringTest {
     }
 
     @Test
+    void coallocationIsAnAlgorithmOnItsOwn() {
+        classes().that().resideInAPackage("io.cangrid.coallocation..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage(
+                        concat(LIBRARIES, "io.cangrid.coallocation..", "org.jgrapht..", "com.google.ortools.."))
+                .because("placing a request graph on clusters needs only the request and the offer; where they come"
+                        + " from is the grid's concern")
+                .check(main);
+    }
+
+    @Test
     void theJobRolesKnowNoOverlayAndNoRuntime() {
         classes().that().resideInAPackage("io.cangrid.jobs..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage(concat(concat(LIBRARIES,

@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             BenchCanCommand.class,
             BenchClusterCommand.class,
+            BenchCoallocCommand.class,
             BenchEngineCommand.class,
             BenchJobsCommand.class,
             BenchNetCommand.class,

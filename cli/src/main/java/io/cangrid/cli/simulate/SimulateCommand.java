@@ -79,6 +79,9 @@ public final class SimulateCommand implements Callable<Integer> {
         if (HygraSimulation.handles(scenarioFile)) {
             return HygraSimulation.run(spec, scenarioFile, overrides, json.enabled());
         }
+        if (GangSimulation.handles(scenarioFile)) {
+            return GangSimulation.run(spec, scenarioFile, overrides, json.enabled());
+        }
         int parallel = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         Validation.atLeast(spec, "--threads", parallel, 1);
         Scenario scenario = loadScenario();

@@ -47,6 +47,23 @@ class SimulateCommandTest {
     }
 
     @Test
+    void aGangmatchingScenarioPrintsItsCellsAsJson() throws IOException {
+        Run run = simulate(Path.of("..", "scenarios", "gangs.conf").toString(), "--json",
+                "--set", "gangs.jobs=[32]", "--set", "gangs.partitions=[1, 4]");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode report = new ObjectMapper().readTree(run.out());
+        assertThat(report.get("scenario").asText()).isEqualTo("gangs");
+        assertThat(report.get("rows")).hasSize(2 * 2 * 2);
+        for (JsonNode row : report.get("rows")) {
+            assertThat(row.get("exact").asBoolean()).as(row.toString()).isTrue();
+            assertThat(row.get("gangs").asInt()).isEqualTo((int) Math.round(32 * row.get("licencesPerJob").asDouble()));
+        }
+        Run bad = simulate(Path.of("..", "scenarios", "gangs.conf").toString(), "--set", "gangs.searches=[greedy]");
+        assertThat(bad.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(bad.err()).contains("key 'gangs.searches' must be a non-empty list of naive, fixed, dynamic, was 'greedy'");
+    }
+
+    @Test
     void printsATableAndWritesTheReport() throws IOException {
         Path out = dir.resolve("quick");
         Run run = simulate(withSmall(QUICKSTART, "--out", out.toString(), "--threads", "2"));

@@ -2,9 +2,6 @@ package io.cangrid.simulator.hygra;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
-import com.typesafe.config.ConfigFactory;
-import com.typesafe.config.ConfigParseOptions;
-import com.typesafe.config.ConfigSyntax;
 import io.cangrid.hygra.protocol.DeadEndStrategy;
 import io.cangrid.hygra.protocol.Heuristic;
 import io.cangrid.hygra.protocol.HoleInHistory;
@@ -14,13 +11,11 @@ import io.cangrid.hygra.protocol.VisitIdentity;
 import io.cangrid.hygra.tick.RequestPace;
 import io.cangrid.hygra.tick.TickSettings;
 import io.cangrid.simulator.scenario.ConfigKeys;
+import io.cangrid.simulator.scenario.ConfigReader;
 import io.cangrid.simulator.scenario.ScenarioException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.function.Supplier;
 
 /**
  * Reads a HYGRA tick scenario ({@code experiment = hygra-tick}). Keys and overrides are handled as the grid
@@ -41,7 +36,7 @@ public final class HygraScenarioLoader {
             return false;
         }
         try {
-            Config config = parse(file);
+            Config config = ConfigReader.parseFile(file);
             return config.hasPath(HygraScenarioKeys.EXPERIMENT)
                     && HygraScenarioKeys.EXPERIMENT_VALUE.equals(config.getString(HygraScenarioKeys.EXPERIMENT));
         } catch (ConfigException e) {
@@ -54,12 +49,12 @@ public final class HygraScenarioLoader {
         String source = file.toString();
         Config config;
         try {
-            config = HygraScenarioKeys.KEYS.overrides(overrides, source, "seed=2").withFallback(parse(file)).resolve();
+            config = HygraScenarioKeys.KEYS.overrides(overrides, source, "seed=2").withFallback(ConfigReader.parseFile(file)).resolve();
         } catch (ConfigException e) {
             throw new ScenarioException(source + " is not a valid HYGRA scenario: " + e.getMessage(), e);
         }
         HygraScenarioKeys.KEYS.refuseUnknown(config, source);
-        Reader r = new Reader(config, source);
+        ConfigReader r = new ConfigReader(config, source);
         String name = r.read(HygraScenarioKeys.NAME, "letters, digits, '.', '_' or '-'", () -> {
             String v = config.getString(HygraScenarioKeys.NAME);
             return v.matches(NAME_PATTERN) ? v : null;
@@ -100,64 +95,6 @@ public final class HygraScenarioLoader {
         } catch (IllegalArgumentException e) {
             // The protocol's own checks name the value and what is allowed; the file name is added here.
             throw new ScenarioException(source + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static Config parse(Path file) {
-        return ConfigFactory.parseFile(file.toFile(),
-                ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF).setAllowMissing(false));
-    }
-
-    /** Typed reads that name the key, what it allows, what was found and where it was set. */
-    private record Reader(Config config, String source) {
-
-        <T> T read(String key, String allowed, Supplier<T> getter) {
-            if (!config.hasPath(key)) {
-                throw new ScenarioException(source + ": key '" + key + "' is missing; it must be " + allowed);
-            }
-            T value;
-            try {
-                value = getter.get();
-            } catch (ConfigException e) {
-                throw new ScenarioException(refuse(key, allowed, config.getValue(key).render()).getMessage(), e);
-            }
-            if (value == null) {
-                throw refuse(key, allowed, config.getValue(key).render());
-            }
-            return value;
-        }
-
-        ScenarioException refuse(String key, String allowed, String found) {
-            return new ScenarioException(source + ": key '" + key + "' must be " + allowed + ", was " + found
-                    + ConfigKeys.where(config, key));
-        }
-
-        int intIn(String key, int min, int max) {
-            String allowed = "a whole number in [" + min + ", " + max + "]";
-            long value = read(key, allowed, () -> config.getLong(key));
-            if (value < min || value > max) {
-                throw refuse(key, allowed, Long.toString(value));
-            }
-            return (int) value;
-        }
-
-        double number(String key) {
-            return read(key, "a number", () -> config.getDouble(key));
-        }
-
-        <E extends Enum<E>> E choice(String key, Class<E> type) {
-            List<String> names = new ArrayList<>();
-            for (E e : type.getEnumConstants()) {
-                names.add(e.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-            }
-            String allowed = "one of " + String.join(", ", names);
-            String value = read(key, allowed, () -> config.getString(key));
-            for (E e : type.getEnumConstants()) {
-                if (e.name().equalsIgnoreCase(value.strip().replace('-', '_'))) {
-                    return e;
-                }
-            }
-            throw refuse(key, allowed, "'" + value + "'");
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.typesafe.config.ConfigFactory;
+import io.cangrid.simulator.gangs.GangScenarioLoader;
 import io.cangrid.simulator.hygra.HygraScenarioLoader;
 import io.cangrid.simulator.locator.LocatorCatalog;
 import java.io.IOException;
@@ -25,9 +26,11 @@ class ScenarioLoaderTest {
     void everyShippedScenarioLoads() throws IOException {
         List<Path> files;
         try (Stream<Path> list = Files.list(ScenarioFiles.DIR)) {
-            // HYGRA tick scenarios have their own loader and keys (HygraScenarioLoaderTest checks them).
+            // HYGRA tick and gangmatching scenarios have their own loaders and keys (HygraScenarioLoaderTest
+            // and GangScenarioTest check them).
             files = list.filter(p -> p.toString().endsWith(".conf"))
-                    .filter(p -> !HygraScenarioLoader.isHygraScenario(p)).sorted().toList();
+                    .filter(p -> !HygraScenarioLoader.isHygraScenario(p))
+                    .filter(p -> !GangScenarioLoader.isGangScenario(p)).sorted().toList();
         }
         assertThat(files).extracting(p -> p.getFileName().toString()).contains("base.conf", "quickstart.conf",
                 "kim-light-mixed.conf", "kim-heavy-mixed.conf", "kim-light-clustered.conf", "kim-dynamic.conf",
