@@ -83,6 +83,8 @@ public final class FileService implements RunFiles, GatewayFiles {
     private final Map<Long, Asked> asked = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<Void>> inflight = new ConcurrentHashMap<>();
     private final Map<Long, AtomicInteger> badFrom = new ConcurrentHashMap<>();
+    /** The held names of the input copies this node makes for jobs it follows, until those jobs end. */
+    private final Set<String> copies = ConcurrentHashMap.newKeySet();
     private final Deque<String> results = new ArrayDeque<>();
     private final AtomicLong tickets;
     private final LongAdder served = new LongAdder();
@@ -544,7 +546,41 @@ public final class FileService implements RunFiles, GatewayFiles {
     }
 
     @Override
+    public void copyInputs(JobProfile job) {
+        copy(job);
+    }
+
+    /** Completes when the copy of the job's large inputs is whole here; failed when it could not be made. */
+    CompletableFuture<Void> copy(JobProfile job) {
+        JobCommand command = job.spec().command();
+        if (command == null || command.files().length == 0) {
+            return CompletableFuture.completedFuture(null);
+        }
+        String over = inputRefusal(command);
+        if (over != null) {
+            // A member could name any files: a copy is bounded like a run's inputs.
+            log.warn("{}: keeps no copy of the inputs of job {}: {}", ctx.self().shortName(), job.id(), over);
+            return CompletableFuture.failedFuture(new IOException(over));
+        }
+        String key = inputs(job.id());
+        copies.add(key);
+        return fetch(key, command.files(), job.client()).whenComplete((v, e) -> {
+            if (!copies.contains(key)) {
+                // The job ended while its copy was on its way: what the copy held since is let go too.
+                store.unpin(key);
+            } else if (e != null) {
+                log.warn("{}: could not copy the large inputs of job {} from {}: {}", ctx.self().shortName(),
+                        job.id(), job.client(), LogText.of(String.valueOf(e.getMessage())));
+            } else {
+                log.info("{}: holds a copy of the large inputs of job {}, which it follows for {}",
+                        ctx.self().shortName(), job.id(), job.client().shortName());
+            }
+        });
+    }
+
+    @Override
     public void release(JobId job) {
+        copies.remove(inputs(job));
         store.unpin(inputs(job));
     }
 

@@ -23,6 +23,13 @@ public interface GatewayFiles {
     /** Holds what is here of the job's large inputs, for as long as the job is followed. */
     void keepAgain(JobProfile job);
 
+    /**
+     * This node follows {@code job} for the node that took it ({@code job.client()}): it fetches a copy of
+     * the job's large inputs from there and holds it while it follows the job. Should that node die, this
+     * one submits the job again as its client, and the run node fetches the inputs from here.
+     */
+    void copyInputs(JobProfile job);
+
     /** The job ended: its inputs need not be held any more. */
     void release(JobId job);
 
@@ -44,6 +51,10 @@ public interface GatewayFiles {
 
         @Override
         public void keepAgain(JobProfile job) {
+        }
+
+        @Override
+        public void copyInputs(JobProfile job) {
         }
 
         @Override

@@ -163,6 +163,7 @@ public final class JobGateway implements NodeProgram {
             @Override
             public void dropped(JobProfile job) {
                 store.removePending(job.id());
+                files.release(job.id());
             }
         }, node.agent().senders());
     }
@@ -185,7 +186,12 @@ public final class JobGateway implements NodeProgram {
                 known++;
                 continue;
             }
-            files.keepAgain(p);
+            if (p.client().equals(ctx.self())) {
+                files.keepAgain(p);
+            } else {
+                // Followed for another node: the copy goes on from the chunks already here.
+                files.copyInputs(p);
+            }
             // Heard of long ago: the first tick looks each one up at its owner.
             follower.follow(p, 0);
         }
@@ -230,7 +236,7 @@ public final class JobGateway implements NodeProgram {
             node.agent().settleOutcome(from, r.job(), new io.cangrid.jobs.JobOutcome(r.state(), r.reason(),
                     r.runNode(), ctx.now(), r.output(), r.waitMillis()));
         } else if (message instanceof GridFollow m) {
-            follow(m.profile());
+            followFor(from, m.profile());
         } else if (message instanceof GridFollowCheck m) {
             answerFollowCheck(from, m);
         } else if (message instanceof JobResult m) {
@@ -355,6 +361,18 @@ public final class JobGateway implements NodeProgram {
 
     private void follow(JobProfile profile) {
         follower.follow(profile);
+    }
+
+    /**
+     * A neighbour that took a job asks this node to follow it too. Its large inputs are copied here from
+     * that node alone, and only when that node asks: a member cannot make this one fetch files in another's
+     * name.
+     */
+    private void followFor(NodeId from, JobProfile profile) {
+        if (from.equals(profile.client()) && !follower.follows(profile.id())) {
+            files.copyInputs(profile);
+        }
+        follow(profile);
     }
 
     /** This node took the job and owns it too: a neighbour follows it as well, lest it die with this node. */

@@ -112,6 +112,58 @@ class FileServiceTest {
         }
     }
 
+    /** A job taken by {@code took} whose command reads {@code ref}. */
+    private static io.cangrid.jobs.JobProfile jobWith(FileRef ref, WiredNodes.Node took) {
+        io.cangrid.jobs.JobSpec spec = io.cangrid.jobs.JobSpec.of(io.cangrid.overlay.resource.Requirements.none(2), 1)
+                .withCommand(JobCommand.of("sha256sum", ref.name()).withFiles(ref));
+        return new io.cangrid.jobs.JobProfile(new io.cangrid.jobs.JobId(7, io.cangrid.overlay.Point.of(0.5, 0.5)),
+                spec, took.id, 0, 1);
+    }
+
+    @Test
+    void aFollowersCopyOfTheInputsServesTheRunAfterTheNodeThatTookTheJobIsGone() throws Exception {
+        try (WiredNodes grid = new WiredNodes(dir, 3, 1L << 30)) {
+            FileRef ref = keptBy(grid.get(0), 6);
+            io.cangrid.jobs.JobProfile job = jobWith(ref, grid.get(0));
+            grid.get(1).files.copy(job).get(60, TimeUnit.SECONDS);
+            // Node 0, which took the job, dies: nothing it would send arrives any more.
+            grid.get(0).outgoing = (to, m) -> null;
+            // Node 1 submits the job again as its client; the run node fetches the inputs from it alone.
+            assertThat(fetched(grid.get(2), ref, List.of(grid.get(1).id))).isTrue();
+            Path placed = dir.resolve("placed");
+            grid.get(2).files.place(ref, placed);
+            assertThat(Hashes.of(Files.readAllBytes(placed))).isEqualTo(ref.sha256());
+            grid.get(1).files.release(job.id());
+            assertThat(grid.get(1).files.store().pinnedBytes("in:" + job.id())).as("let go when the job ends")
+                    .isZero();
+        }
+    }
+
+    @Test
+    void aCopyWhoseJobEndsBeforeItArrivesHoldsNothingOnceItDoes() throws Exception {
+        try (WiredNodes grid = new WiredNodes(dir, 2, 1L << 30)) {
+            FileRef ref = keptBy(grid.get(0), 8);
+            io.cangrid.jobs.JobProfile job = jobWith(ref, grid.get(0));
+            var copy = grid.get(1).files.copy(job);
+            grid.get(1).files.release(job.id());
+            copy.get(60, TimeUnit.SECONDS);
+            assertThat(grid.get(1).files.store().pinnedBytes("in:" + job.id())).isZero();
+        }
+    }
+
+    @Test
+    void aCopyOverTheInputQuotaIsNotMade() throws Exception {
+        try (WiredNodes grid = new WiredNodes(dir, 2, 1L << 30)) {
+            FileRef ref = keptBy(grid.get(0), 7);
+            FileService small = new FileService(grid.get(1), new ChunkStore(dir.resolve("small"), 1L << 30),
+                    new FileQuotas(1L << 30, 1L << 30, 1000, 1000));
+            var copy = small.copy(jobWith(ref, grid.get(0)));
+            assertThat(copy).isCompletedExceptionally();
+            assertThat(small.stats(0).fetchedBytes()).isZero();
+            small.close();
+        }
+    }
+
     @Test
     void aJobOverTheNodesInputQuotaIsRefusedNamingIt() throws Exception {
         try (WiredNodes grid = new WiredNodes(dir, 1, 1L << 30)) {

@@ -106,6 +106,52 @@ class GatewayBackupTest {
     }
 
     @Test
+    void theBackupCopiesTheInputsOfTheJobFromTheNodeThatTookItAndOnlyAtItsWord() {
+        Grid g = backup(ctx -> new Answering(ctx, JobState.SUBMITTED, null));
+        CopyingFiles files = new CopyingFiles();
+        g.gateway()[0].useFiles(files);
+        NodeId other = g.sim().addNode(LoneGateway.Speaker::new);
+        JobProfile second = new JobProfile(new JobId(32, Point.of(0.5, 0.5, 0.5, 0.5)), g.job().spec(),
+                g.job().client(), 0, 1);
+        // Another member names the node that took a job: no copy is fetched on its word.
+        g.sim().at(1_500, () -> g.gateway()[0].receive(other, new GridFollow(second)));
+        g.sim().runFor(2 * TIMEOUT);
+        assertThat(files.copied).containsExactly(g.job().id());
+    }
+
+    /** Large files of a gateway, as far as the backup uses them: which jobs' inputs it was asked to copy. */
+    private static final class CopyingFiles implements GatewayFiles {
+        final java.util.List<JobId> copied = new java.util.ArrayList<>();
+
+        @Override
+        public boolean receive(NodeId from, Message message) {
+            return false;
+        }
+
+        @Override
+        public String lacking(JobSpec spec) {
+            return null;
+        }
+
+        @Override
+        public void keepAgain(JobProfile job) {
+        }
+
+        @Override
+        public void copyInputs(JobProfile job) {
+            copied.add(job.id());
+        }
+
+        @Override
+        public void release(JobId job) {
+        }
+
+        @Override
+        public void pull(JobId job, JobOutput output, NodeId ranOn) {
+        }
+    }
+
+    @Test
     void aClientStillFollowingTheJobKeepsTheBackupFromSubmittingIt() {
         Grid g = backup(ctx -> new Answering(ctx, JobState.SUBMITTED, null));
         g.sim().runFor(20 * TIMEOUT);
