@@ -86,7 +86,8 @@ class LayeringTest {
     void gangmatchingUsesOnlyTheKernel() {
         classes().that().resideInAPackage("io.cangrid.gangs..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage(concat(LIBRARIES, KERNEL, "io.cangrid.gangs.."))
-                .because("gangmatching works on ads alone; how a grid carries them is the protocols' concern")
+                .because("gangmatching works on ads alone, and the claim of a gang's members on the kernel's context alone;"
+                        + " how a grid finds and runs them is the job roles' concern")
                 .check(main);
     }
 
