@@ -168,7 +168,7 @@ public final class LiveClient implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         Pipelines.install(ch, true, config, codec,
-                                new SessionHandler(true, config, codec, mine, agreements, events, guards));
+                                new SessionHandler(true, config, codec, mine, agreements, events, guards), null);
                     }
                 });
         return b.connect(host, port);

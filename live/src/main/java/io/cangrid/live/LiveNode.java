@@ -140,7 +140,7 @@ public final class LiveNode implements NodeContext {
 
     public NetStats stats() {
         return new NetStats(links.sent(), delivered.sum(), links.dropped() + faults.dropped(), runtime.rejects().rejected(),
-                links.connections());
+                links.connections(), links.wireBytes().written());
     }
 
     /** The sender of the message being handled, and the user its credential names: see {@link #userOf}. */

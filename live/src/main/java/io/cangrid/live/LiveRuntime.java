@@ -95,7 +95,8 @@ public final class LiveRuntime implements AutoCloseable {
                         if (!node.links().accepted(ch)) {
                             return; // closed: too many connections are in their handshake
                         }
-                        Pipelines.install(ch, false, config, codec, node.newSession(false, node.links()));
+                        Pipelines.install(ch, false, config, codec, node.newSession(false, node.links()),
+                                node.links().wireBytes());
                     }
                 });
         ChannelFuture bound = sb.bind(listen).awaitUninterruptibly();

@@ -62,6 +62,7 @@ final class PeerLinks implements SessionEvents {
             .executor(Runnable::run).build();
     private final LineBudget reachTries = new LineBudget(REACH_TRIES_PER_SECOND);
     private final LongAdder sent = new LongAdder();
+    private final WireBytes wireBytes = new WireBytes();
     private final LongAdder dropped = new LongAdder();
 
     PeerLinks(LiveNode node, NetConfig config) {
@@ -147,7 +148,8 @@ final class PeerLinks implements SessionEvents {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        Pipelines.install(ch, true, config, node.runtime().codec(), node.newSession(true, PeerLinks.this));
+                        Pipelines.install(ch, true, config, node.runtime().codec(), node.newSession(true, PeerLinks.this),
+                                wireBytes);
                     }
                 });
         ChannelFuture f = b.connect(host, port);
@@ -383,6 +385,10 @@ final class PeerLinks implements SessionEvents {
         }
         channels.close();
         byPeer.invalidateAll();
+    }
+
+    WireBytes wireBytes() {
+        return wireBytes;
     }
 
     long sent() {

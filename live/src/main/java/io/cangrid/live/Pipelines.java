@@ -9,7 +9,7 @@ import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The handlers of every connection, in order: TLS when configured, idle detection, frames behind a
+ * The handlers of every connection, in order: the node's count of bytes written, TLS when configured, idle detection, frames behind a
  * length prefix (bounded, tightly until the session is authenticated), flush batching, then the session
  * (handshake, MACs, messages).
  */
@@ -18,8 +18,13 @@ final class Pipelines {
     private Pipelines() {
     }
 
-    static void install(Channel ch, boolean initiator, NetConfig config, MessageCodec codec, SessionHandler session) {
+    /** @param bytes the node's count of bytes written, or null where none is kept (a client) */
+    static void install(Channel ch, boolean initiator, NetConfig config, MessageCodec codec, SessionHandler session,
+            WireBytes bytes) {
         ChannelPipeline p = ch.pipeline();
+        if (bytes != null) {
+            p.addLast("bytes", bytes);
+        }
         if (initiator && config.clientTls() != null) {
             p.addLast("tls", config.clientTls().newHandler(ch.alloc()));
         } else if (!initiator && config.serverTls() != null) {

@@ -40,7 +40,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The live runtime on loopback, in one JVM: (1) how many routed messages one node takes in and forwards
  * per second, with a sender and a receiver beside it, all over authenticated TCP; (2) how many full
  * handshakes (connect, both sides' proofs, one question, close) one node takes per second; (3) heap per idle
- * node and the time a grid of many nodes takes to join and settle. Driver code: it reads nodes on their threads.
+ * node, the time a grid of many nodes takes to join and settle, and what those nodes then send while idle
+ * (the overlay's own upkeep: neighbour state and proof of life). Driver code: it reads nodes on their threads.
  */
 public final class NetBenchmark {
 
@@ -55,11 +56,17 @@ public final class NetBenchmark {
      *     (admission tokens of an authority); every session proves its own key either way
      * @param handshakesPerSecond client connections opened, authenticated (both sides' handshake), asked one
      *     question and closed, per second, by {@link #HANDSHAKE_CLIENTS} clients against one node
+     * @param idleSeconds how long the settled idle nodes were watched ({@link #IDLE_PERIODS} update periods)
+     * @param idleBytesPerSecondPerNode bytes the idle nodes wrote to their sockets meanwhile (frames with their
+     *     prefixes and MACs), per second and node: a node's idle bandwidth at this update period
+     * @param idleBytesPerNodePerPeriod the same per update period rather than per second
+     * @param idleMessagesPerSecondPerNode messages the idle nodes sent meanwhile, per second and node
      */
     public record Result(long routedMessages, double routeSeconds, double routedPerSecond, double routerCpuSeconds,
             double routedPerRouterCpuSecond, int idleNodes, double heapBytesPerIdleNode, double joinAndSettleSeconds,
             long updatePeriodMillis, boolean settled, long rejectedConnections, String admission, long handshakes,
-            double handshakesPerSecond) {
+            double handshakesPerSecond, double idleSeconds, double idleBytesPerSecondPerNode,
+            double idleBytesPerNodePerPeriod, double idleMessagesPerSecondPerNode) {
     }
 
     /** What a handshake client asks: the node sends it back. */
@@ -67,6 +74,8 @@ public final class NetBenchmark {
     }
 
     static final int HANDSHAKE_CLIENTS = 2;
+    /** Update periods the settled idle grid is watched for its traffic. */
+    static final int IDLE_PERIODS = 20;
     private static final long HANDSHAKE_MILLIS = 3_000;
 
     private static final long ROUTE_PERIOD_MILLIS = 5_000;
@@ -106,6 +115,9 @@ public final class NetBenchmark {
         double settleSeconds;
         double perNode;
         long rejected;
+        double idleSeconds;
+        long idleBytes;
+        long idleMessages;
         try {
             CanConfig can = CanConfig.withUpdatePeriod(periodMillis);
             SecureRandom rnd = new SecureRandom();
@@ -116,6 +128,21 @@ public final class NetBenchmark {
             settled = awaitSettled(nodes, idleNodes, periodMillis, 120);
             settleSeconds = (System.nanoTime() - start) / 1e9;
             perNode = (usedHeap(rt) - before) / (double) idleNodes;
+            long bytes0 = 0;
+            long messages0 = 0;
+            for (LiveNode n : nodes) {
+                bytes0 += n.stats().bytesWritten();
+                messages0 += n.stats().sent();
+            }
+            long t0 = System.nanoTime();
+            sleep(IDLE_PERIODS * periodMillis);
+            idleSeconds = (System.nanoTime() - t0) / 1e9;
+            idleBytes = -bytes0;
+            idleMessages = -messages0;
+            for (LiveNode n : nodes) {
+                idleBytes += n.stats().bytesWritten();
+                idleMessages += n.stats().sent();
+            }
             rejected = runtime.rejectedConnections();
         } finally {
             for (LiveNode n : nodes) {
@@ -125,7 +152,9 @@ public final class NetBenchmark {
         }
         return new Result(routed[0], routeSeconds, routed[0] / routeSeconds, routerCpu[0],
                 routerCpu[0] > 0 ? routed[0] / routerCpu[0] : 0, idleNodes, perNode, settleSeconds, periodMillis,
-                settled, rejected, tokens ? "token" : "secret", handshakes[0], handshakes[0] / handshakeSeconds);
+                settled, rejected, tokens ? "token" : "secret", handshakes[0], handshakes[0] / handshakeSeconds,
+                idleSeconds, idleBytes / idleSeconds / idleNodes,
+                idleBytes / idleSeconds / idleNodes * periodMillis / 1000.0, idleMessages / idleSeconds / idleNodes);
     }
 
     /**

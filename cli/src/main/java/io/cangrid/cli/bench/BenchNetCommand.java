@@ -15,8 +15,8 @@ import picocli.CommandLine.Spec;
 /** {@code cangrid bench net}: the live runtime on loopback in one JVM. */
 @Command(name = "net",
         description = "Measure the live runtime on 127.0.0.1: messages one node routes per second, handshakes one"
-                + " node takes per second, heap per idle node, and the time a grid of nodes in one JVM takes to join"
-                + " and settle.")
+                + " node takes per second, heap per idle node, the time a grid of nodes in one JVM takes to join"
+                + " and settle, and the bytes and messages each of those nodes then sends per second while idle.")
 public final class BenchNetCommand implements Callable<Integer> {
 
     @Spec
@@ -51,11 +51,13 @@ public final class BenchNetCommand implements Callable<Integer> {
             spec.commandLine().getOut().printf(Locale.ROOT,
                     "%.0f routed messages/s through one node (%d in %.1f s; %.0f per second of the router's own CPU);"
                             + " %.0f handshakes/s (%s);"
-                            + " %d idle nodes: %.0f heap bytes each, joined and settled in %.1f s (period %d ms)%s%n",
+                            + " %d idle nodes: %.0f heap bytes each, joined and settled in %.1f s (period %d ms)%s;"
+                            + " idle, each wrote %.0f bytes/s in %.1f messages/s (%.0f bytes a period)%n",
                     r.routedPerSecond(), r.routedMessages(), r.routeSeconds(), r.routedPerRouterCpuSecond(),
                     r.handshakesPerSecond(), r.admission(),
                     r.idleNodes(), r.heapBytesPerIdleNode(),
-                    r.joinAndSettleSeconds(), r.updatePeriodMillis(), r.settled() ? "" : ", NOT settled");
+                    r.joinAndSettleSeconds(), r.updatePeriodMillis(), r.settled() ? "" : ", NOT settled",
+                    r.idleBytesPerSecondPerNode(), r.idleMessagesPerSecondPerNode(), r.idleBytesPerNodePerPeriod());
         }
         return 0;
     }
