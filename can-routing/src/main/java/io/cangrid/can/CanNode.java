@@ -376,6 +376,7 @@ public final class CanNode {
         }
         phase = CanPhase.JOINING;
         joinDesk.cancel();
+        joinDesk.leftWorld();
         // The word to leave spreads through our world within moments; joining only after it has, this node
         // meets none of its old world's nodes in the new one, where their claims would unsettle the tiling.
         betweenWorlds = true;

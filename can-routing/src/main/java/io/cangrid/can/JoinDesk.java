@@ -55,6 +55,13 @@ final class JoinDesk {
      */
     private long firstAttemptOfJoin = 1;
     /**
+     * The attempt whose answer last made this node a member: its answer, said again by an owner that has not
+     * heard from us yet (see {@link #tick}), is our own past and never to be taken again.
+     */
+    private long lastMadeGood;
+    /** The first attempt since this node last left a world: answers to earlier ones are of that world. */
+    private long firstAttemptOfWorld = 1;
+    /**
      * The last joiners answered and the zones each was given, side by side (null while there are none).
      * Only the zones are kept: a retried request is answered with the neighbours we know then, so the
      * lists of a burst of joins do not stay in memory for the seconds a retry may take to come.
@@ -194,9 +201,12 @@ final class JoinDesk {
     }
 
     void onAccept(JoinAccept accept) {
-        if (node.phase() != CanPhase.JOINING || accept.attempt() < firstAttemptOfJoin) {
-            // An answer repeated (see tick) or a second answer to a retried request: the zone is ours
-            // already, or went on since; taking it again would claim space we may have handed on.
+        if (node.phase() != CanPhase.JOINING) {
+            // A second answer to a retried request, or one said again (see tick): we are in already. Its
+            // owner recovers the space by takeover once we stay silent to it.
+            return;
+        }
+        if (accept.attempt() < firstAttemptOfJoin && !unclaimedAnswer(accept)) {
             return;
         }
         if (accept.zones().length == 0) {
@@ -207,7 +217,27 @@ final class JoinDesk {
         }
         cancel();
         joining = null;
+        lastMadeGood = accept.attempt();
         node.activateWith(accept.zones(), accept.neighbours());
+    }
+
+    /**
+     * Whether an answer to an attempt of an earlier join gives space that is ours to take. A request can
+     * reach its owner after the join it belonged to went through another owner and was lost again (a slow
+     * link routes it for seconds): the owner splits for it and gives the zone away, and has nothing to tell
+     * that the joiner has moved on. Refused, that zone belonged to a node that never speaks for it; its
+     * owner took it back by takeover only to give it away again to the next late request, and the space
+     * stayed without an owner for good (seen on sixteen nodes over TLS on a busy machine). So it is taken,
+     * unless it answers the attempt that last made us a member (that zone was ours and may have gone on to
+     * others since) or was asked of a world we have left.
+     */
+    private boolean unclaimedAnswer(JoinAccept accept) {
+        return accept.zones().length > 0 && accept.attempt() >= firstAttemptOfWorld && accept.attempt() != lastMadeGood;
+    }
+
+    /** This node leaves its world for another: no answer asked of the old one may bring its space along. */
+    void leftWorld() {
+        firstAttemptOfWorld = attempt + 1;
     }
 
     void onJoinRequest(JoinRequest join) {

@@ -24,9 +24,27 @@ class LatencyStormTest {
 
     @Test
     void joinsDuringALatencyStormSettleOnceItPasses() {
-        long seed = 109;
+        assertThat(settlesAfterStorm(109, 200)).isNull();
+    }
+
+    /**
+     * A slower storm (300 ms on average) over fifty schedules. In three of them (seeds 2, 41, 46) a request
+     * from a join that had since gone through elsewhere, and been lost again, reached an owner seconds late:
+     * the owner split for it and gave the zone to a joiner that refused an answer to an attempt of an
+     * earlier join, and that space stayed without an owner for good (live: sixteen nodes over TLS on a busy
+     * machine). A joiner now takes such an answer unless it is to the attempt that last made it a member.
+     */
+    @Test
+    void aLateAnswerToAnEarlierJoinIsTakenNotLeftWithoutAnOwner() {
+        for (long seed = 1; seed <= 50; seed++) {
+            assertThat(settlesAfterStorm(seed, 300)).as("seed %d (storm of 300 ms on average)", seed).isNull();
+        }
+    }
+
+    /** Null when the grid settles with all sixteen nodes in after the storm, else what is wrong. */
+    private static String settlesAfterStorm(long seed, long meanMillis) {
         boolean[] calm = {false};
-        LatencyModel storm = LatencyModel.exponential(200);
+        LatencyModel storm = LatencyModel.exponential(meanMillis);
         LatencyModel latency = rng -> calm[0] ? 5 : storm.sampleMillis(rng);
         CanSimulation grid = new CanSimulation(new Simulation(SimulationConfig.defaults(seed).withLatency(latency)),
                 CanConfig.withUpdatePeriod(250), PointSource.uniform(3), new SplittableRandom(seed));
@@ -38,7 +56,10 @@ class LatencyStormTest {
         grid.simulation().runFor(2_000);
         calm[0] = true;
         int periods = grid.settle(80);
-        assertThat(periods).as("periods to settle after the storm: %s", grid.inspect().describe()).isNotNegative();
-        assertThat(grid.activeCount()).isEqualTo(16);
+        if (periods < 0 || grid.activeCount() != 16) {
+            return "not settled 80 periods after the storm with " + grid.activeCount() + " of 16 nodes in: "
+                    + grid.inspect().describe();
+        }
+        return null;
     }
 }

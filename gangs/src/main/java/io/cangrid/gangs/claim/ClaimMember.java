@@ -2,7 +2,6 @@ package io.cangrid.gangs.claim;
 
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -233,10 +232,5 @@ public final class ClaimMember {
 
     private static String truncated(String gang) {
         return gang.length() > ClaimRules.MAX_GANG_ID ? gang.substring(0, ClaimRules.MAX_GANG_ID) : gang;
-    }
-
-    /** The gangs this member holds a place for, for status lines. */
-    public List<String> gangs() {
-        return new ArrayList<>(holds.keySet());
     }
 }
