@@ -188,7 +188,11 @@ final class Takeovers {
 
     /**
      * Settles overlap between our zones and a neighbour's claim. Returns true when we gave a zone up.
-     * A zone is only given up when the winner's zone covers it, so no space is ever left unowned.
+     * A zone is given up whole to a claim that outranks it. Where paths and boxes agree, the claims that
+     * outrank a zone cover it together: a part at a later epoch means the zone was split since, and each of
+     * its parts went on at a later epoch. After concurrent takeovers split one parent two different ways, a
+     * claim may outrank a zone it only partly covers, and the rest is left without an owner: not handled
+     * yet (see design.md, "Joins under churn").
      */
     boolean resolveConflicts(NodeZones theirs) {
         boolean changed = false;
