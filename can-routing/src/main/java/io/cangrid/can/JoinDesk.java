@@ -49,9 +49,8 @@ final class JoinDesk {
     private Joining joining;
     private long attempt;
     /**
-     * The first attempt of the join under way: an answer to an earlier one belongs to a join this node has
-     * since made good and lost again (its zones outranked, its world left). Taken now, it would bring back
-     * space that has gone on to others.
+     * The first attempt of the join under way: an answer to an earlier one is taken only when nobody else
+     * may hold its space (see {@link #unclaimedAnswer}).
      */
     private long firstAttemptOfJoin = 1;
     /**
