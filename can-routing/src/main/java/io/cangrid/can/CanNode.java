@@ -758,6 +758,21 @@ public final class CanNode {
         tick = ctx.schedule(phaseShift, this::onTick);
     }
 
+    private void presumeDeadIfSilent(NeighbourEntry e) {
+        long now = ctx.now();
+        if (phase == CanPhase.ACTIVE && table.get(e.id()) == e && e.silentFor(now) > config.deadAfterMillis()) {
+            presumeDead(e, now);
+        }
+    }
+
+    private void presumeDead(NeighbourEntry dead, long now) {
+        dropNeighbour(dead, now);
+        ctx.presumedDead(dead.id());
+        if (reunions != null) {
+            reunions.lost(dead.id());
+        }
+    }
+
     private void onTick() {
         if (phase != CanPhase.ACTIVE) {
             return;
@@ -775,11 +790,16 @@ public final class CanNode {
         }
         if (silent != null) {
             for (NeighbourEntry dead : silent) {
-                dropNeighbour(dead, now);
-                ctx.presumedDead(dead.id());
-                if (reunions != null) {
-                    reunions.lost(dead.id());
-                }
+                presumeDead(dead, now);
+            }
+        }
+        for (NeighbourEntry e : table.entries()) {
+            long left = config.deadAfterMillis() - e.silentFor(now);
+            if (left < config.updatePeriodMillis()) {
+                // Its dead-after time ends before our next round: look then, not up to a round late, so that
+                // a crash is noticed within the dead-after time of the last message heard. Only neighbours
+                // that missed heartbeats get such a look, so it costs nothing while all is well.
+                ctx.schedule(left + 1, () -> presumeDeadIfSilent(e));
             }
         }
         new Departure(this).returnStrayZones();
@@ -883,9 +903,17 @@ public final class CanNode {
         List<NeighbourEntry> before = new ArrayList<>(table.entries());
         table.forgetForgotten();
         dropEmptied(table.yieldTo(zones.toArray()));
+        long now = ctx.now();
         for (NeighbourEntry e : before) {
             if (!zones.isNeighbourOfAny(e.zones())) {
                 forget(e.id(), e.version());
+                if (e.silentFor(now) > config.heartbeatMillis() + config.updatePeriodMillis()) {
+                    // It missed a heartbeat by a period: likely crashed. Should our zones grow next to it
+                    // again (which clears the memory of nodes forgotten as not adjacent), a list naming its
+                    // last claim would bring it back as a neighbour heard from now, and its crash would go
+                    // unnoticed here for another dead-after time. Its own messages still count at once.
+                    table.rememberDead(e.id(), e.version(), now + config.deadAfterMillis());
+                }
             }
         }
         if (learned != null) {

@@ -50,8 +50,8 @@ final class NeighbourTable {
     private int[] forgottenVersions;
     private int forgottenCursor;
     /**
-     * The last nodes presumed dead here (see {@link LatelyDead}); kept when our zones change, unlike the
-     * nodes forgotten as not adjacent. Null until a node presumes one dead: one field, as every node of a
+     * The last nodes presumed dead here, or forgotten as not adjacent while silent past a heartbeat (see
+     * {@link LatelyDead}); kept when our zones change, unlike the other nodes forgotten as not adjacent. Null until a node presumes one dead: one field, as every node of a
      * million-node simulation pays for each.
      */
     private LatelyDead latelyDead;
@@ -169,8 +169,9 @@ final class NeighbourTable {
     }
 
     /**
-     * {@code id} was presumed dead at this claim's version: second-hand news of that claim is stale until
-     * {@code untilMillis}. Should the node live after all, its own messages still count at once.
+     * {@code id} was presumed dead, or is likely dead, at this claim's version: second-hand news of that
+     * claim is stale until {@code untilMillis}. Should the node live after all, its own messages still count
+     * at once.
      */
     void rememberDead(NodeId id, long version, long untilMillis) {
         if (latelyDead == null) {
