@@ -51,8 +51,9 @@ final class NeighbourTable {
     private int forgottenCursor;
     /**
      * The last nodes presumed dead here, or forgotten as not adjacent while silent past a heartbeat (see
-     * {@link LatelyDead}); kept when our zones change, unlike the other nodes forgotten as not adjacent. Null until a node presumes one dead: one field, as every node of a
-     * million-node simulation pays for each.
+     * {@link LatelyDead}); kept when our zones change, unlike the other nodes forgotten as not adjacent.
+     * Null until the first is remembered: one field, as every node of a million-node simulation pays for
+     * each.
      */
     private LatelyDead latelyDead;
     private NodeZones[] claimsCache;

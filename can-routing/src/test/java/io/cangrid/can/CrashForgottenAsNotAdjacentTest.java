@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
  * so it is forgotten as such, not presumed dead. Then our zones grow next to it again, which clears the
  * memory of nodes forgotten as not adjacent, and a list that still names its last claim (its other
  * neighbours have not noticed the crash either) brought it back as a new neighbour heard from now: its
- * crash went unnoticed here for a whole dead-after time more (6.8 update periods at 10^5 nodes under churn,
- * against a bound of 4).
+ * crash went unnoticed here for a whole dead-after time more (seen at 10^5 nodes under churn; see
+ * evaluation.md, "Quiet states and failure detection").
  */
 class CrashForgottenAsNotAdjacentTest {
 

@@ -12,8 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A neighbour is presumed dead when its dead-after time has run since the last message heard from it, not
  * at the next round after that: looked at only once a round, a crash went unnoticed for up to a period
- * more, and the largest time from a crash to its last neighbour noticing it was four periods with a
- * dead-after time of three.
+ * more than the dead-after time.
  */
 class SilenceDeadlineTest {
 
