@@ -9,6 +9,7 @@ import io.cangrid.can.message.JoinRequest;
 import io.cangrid.can.message.ListRequest;
 import io.cangrid.can.message.ListedClaims;
 import io.cangrid.can.message.NeighbourProbe;
+import io.cangrid.can.message.NeighbourBeat;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.message.OwnerNotice;
@@ -276,6 +277,8 @@ public final class CanNode {
             }
         } else if (message instanceof ZoneHandoff h) {
             onHandoff(from, h);
+        } else if (message instanceof NeighbourBeat b) {
+            onBeat(from, b);
         } else if (message instanceof ListRequest) {
             if (phase == CanPhase.ACTIVE) {
                 ctx.send(from, new Outgoing().withBase(from));
@@ -627,6 +630,46 @@ public final class CanNode {
     }
 
     /**
+     * A neighbour's state as before: the beat proved it alive as it arrived (as any message does), and its
+     * world's heartbeat count is news. When we do not hold the claim, list or world it says we hold (a
+     * state lost or overtaken, or a sender that takes us for a neighbour we no longer count it as), we ask
+     * for its whole state, whose reading puts things right either way.
+     */
+    private void onBeat(NodeId from, NeighbourBeat b) {
+        if (phase != CanPhase.ACTIVE) {
+            return;
+        }
+        if (!b.wellFormed()) {
+            refuse(Refusals.Kind.MALFORMED_STATE, from, "a beat");
+            return;
+        }
+        NeighbourEntry known = table.get(from);
+        NeighbourState last = known == null ? null : known.lastState();
+        WorldBeacon world = last == null ? null : last.world();
+        if (last == null || known.version() != b.version() || last.self().version() != b.version()
+                || known.listVersion() != b.listVersion()
+                || (world == null ? b.worldTerm() != NeighbourBeat.NO_WORLD : world.term() != b.worldTerm())
+                || (known.baseVersion() != b.baseVersion() && b.baseVersion() != b.listVersion())) {
+            ctx.send(from, new ListRequest());
+            return;
+        }
+        if (known.baseVersion() != b.baseVersion()) {
+            // Its list as we hold it became its base.
+            known.rebaseHeld(b.baseVersion());
+        }
+        if (reunions != null && world != null) {
+            reunions.onState(from, new WorldBeacon(world.leader(), world.term(), b.worldBeat()));
+        }
+        if (!known.holdsUnreduced(last.self())) {
+            // Newer claims took some of its zones: its state is read again, as each of its states would be.
+            // Conflicts between claims are settled by such repetition, whoever's news came first.
+            onNeighbourState(from, last);
+        } else {
+            listener.neighbourStateReceived(known);
+        }
+    }
+
+    /**
      * Looks at what a neighbour's list taught us: each claim we did not hold as it is goes through
      * discovery once. A list whose base we lack ({@code news} null) is asked for.
      */
@@ -805,10 +848,11 @@ public final class CanNode {
         new Departure(this).returnStrayZones();
         joinDesk.tick(now);
         list.list(listed());
+        long baseBefore = list.baseVersion();
         if (!list.hasBase() || ++ticksSinceBase >= FULL_LIST_EVERY || list.changesOutgrowBase()) {
-            // Now and then the whole list goes to everyone, so that changes stay short and a neighbour
-            // that missed some catches up without asking.
-            rebaseList();
+            // Now and then the list becomes the base, so that changes stay short. Who holds our base is
+            // settled below: a round of beats makes it the base in place.
+            list.rebase();
             ticksSinceBase = 0;
         }
         if (reunions != null) {
@@ -817,15 +861,25 @@ public final class CanNode {
         }
         Outgoing out = new Outgoing();
         NodeZones[] listNews = roundNews(out);
+        NeighbourBeat beat = beat(out);
+        if (list.baseVersion() != baseBefore && (beat == null || listNews != null)) {
+            // A new base that the neighbours cannot make from what they hold (or not all of them hear of
+            // this round): it goes to each whole.
+            for (NeighbourEntry e : table.entries()) {
+                e.baseReplaced();
+            }
+        }
         for (NeighbourEntry e : table.entries()) {
             if (listNews == null || !e.holdsOurBase() || concerns(listNews, e)) {
                 // In a quiet period: a neighbour still owed our base list gets it, and one that borders a
                 // node new to our list hears of it now (neighbour discovery), the others at the heartbeat.
-                ctx.send(e.id(), out.to(e));
+                ctx.send(e.id(), beat != null && e.holdsOurBase() ? beat : out.to(e));
             }
         }
-        if (listNews == null) {
-            lastRound = out.sent();
+        NeighbourState sent = out.sent();
+        if (listNews == null && sent != null) {
+            // A round of beats only leaves the last round's state as every neighbour's.
+            lastRound = sent;
         }
         FaceCoverage.Gap gap = FaceCoverage.uncovered(zones, table, ctx.random());
         if (gap != null) {
@@ -866,6 +920,31 @@ public final class CanNode {
             return ListedClaims.NONE;
         }
         return ListedClaims.news(list.changed(), last.changed());
+    }
+
+    /**
+     * The beat that stands for this round's state, or null when the state is not the last round's: the same
+     * claim, extension and list, and the same world but for the count of its leader's heartbeats, which the
+     * beat carries. Every neighbour that holds our base list got that state (by that round, or by a later
+     * message of the same list, claim and extension), so a beat tells it all a state would.
+     */
+    private NeighbourBeat beat(Outgoing out) {
+        NeighbourState last = lastRound;
+        if (last == null || claim() != last.self() || list.version() != last.listVersion()
+                || !Objects.equals(out.ext, last.extension())) {
+            return null;
+        }
+        WorldBeacon was = last.world();
+        if (out.world == null || was == null) {
+            return out.world == null && was == null
+                    ? new NeighbourBeat(last.self().version(), list.baseVersion(), last.listVersion(), NeighbourBeat.NO_WORLD,
+                            0) : null;
+        }
+        if (!out.world.leader().equals(was.leader()) || out.world.term() != was.term()) {
+            return null;
+        }
+        return new NeighbourBeat(last.self().version(), list.baseVersion(), last.listVersion(), was.term(),
+                out.world.beat());
     }
 
     /** True when one of {@code news} borders or overlaps {@code e}'s zones: that neighbour may not know it yet. */
@@ -1084,6 +1163,11 @@ public final class CanNode {
         }
 
         private NeighbourState build(boolean base) {
+            if (lastRound != null && !Objects.equals(ext, lastRound.extension())) {
+                // Whoever gets this state holds another extension than the last round's: should ours turn
+                // back to that one, a beat must not tell them it is as before.
+                lastRound = null;
+            }
             return new NeighbourState(claim(), point, capabilities, base ? list.base() : null, list.baseVersion(),
                     list.changed(), list.dropped(), list.version(), ext, world);
         }

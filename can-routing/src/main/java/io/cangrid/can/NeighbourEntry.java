@@ -91,6 +91,27 @@ public final class NeighbourEntry {
         return ListedClaims.merge(baseList, l.changed(), l.dropped());
     }
 
+    /** The number of the neighbour's list as we hold it, or {@link NeighbourState#UNVERSIONED} when we hold none. */
+    long listVersion() {
+        return listState == null ? NeighbourState.UNVERSIONED : listState.listVersion();
+    }
+
+    /** The number of the base list of the neighbour's that we hold, or {@link NeighbourState#UNVERSIONED}. */
+    long baseVersion() {
+        return listState == null ? NeighbourState.UNVERSIONED : listState.baseVersion();
+    }
+
+    /**
+     * The neighbour made the list we hold its base, numbered {@code version} (see {@link
+     * io.cangrid.can.message.NeighbourBeat}): so do we, without its sending it.
+     */
+    void rebaseHeld(long version) {
+        NeighbourState l = listState;
+        baseList = listed();
+        listState = new NeighbourState(l.self(), l.point(), l.capabilities(), null, version, null, null,
+                l.listVersion(), l.extension(), l.world());
+    }
+
     public double volume() {
         double v = 0;
         for (Zone z : zones()) {

@@ -3,6 +3,7 @@ package io.cangrid.can;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cangrid.can.geometry.Zone;
+import io.cangrid.can.message.NeighbourBeat;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.message.Takeover;
@@ -147,5 +148,37 @@ class HostilePeerTest {
             assertThat(n.id()).isNotEqualTo(dead.id());
         }
         assertThat(g.refusals(Refusals.Kind.WRONG_SENDER)).isPositive();
+    }
+
+    @Test
+    void beatsWithImpossibleNumbersAreRefused() {
+        HostileGrid g = new HostileGrid(59, NODES);
+        CanNode[] pair = g.neighbourPair();
+        CanNode victim = pair[0];
+        CanNode liar = pair[1];
+        Map<NodeId, List<String>> before = g.holdings();
+        repeatChecked(g, 4, () -> {
+            // A negative claim version, and a list numbered below its own base.
+            g.send(liar.id(), victim.id(), new NeighbourBeat(-1, 0, 0, NeighbourBeat.NO_WORLD, 0));
+            g.send(liar.id(), victim.id(), new NeighbourBeat(liar.version(), 5, 3, NeighbourBeat.NO_WORLD, 0));
+        });
+        assertThat(g.holdings()).as("seed %d: no zone moved", g.seed).isEqualTo(before);
+        assertThat(victim.refusals().count(Refusals.Kind.MALFORMED_STATE)).isEqualTo(8);
+        assertThat(victim.hasNeighbour(liar.id())).isTrue();
+    }
+
+    @Test
+    void beatsFromAStrangerBringItIntoNoTable() {
+        HostileGrid g = new HostileGrid(61, NODES);
+        Map<NodeId, List<String>> before = g.holdings();
+        repeatChecked(g, 4, () -> {
+            for (CanNode n : g.active()) {
+                g.send(g.attacker, n.id(), new NeighbourBeat(3, 2, 2, NeighbourBeat.NO_WORLD, 0));
+            }
+        });
+        assertThat(g.holdings()).as("seed %d: no zone moved", g.seed).isEqualTo(before);
+        for (CanNode n : g.active()) {
+            assertThat(n.hasNeighbour(g.attacker)).as("seed %d: %s", g.seed, n.id()).isFalse();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.cangrid.bench.can;
 
+import io.cangrid.can.message.NeighbourBeat;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
@@ -9,7 +10,8 @@ import java.util.function.ToIntFunction;
 
 /**
  * Counts the neighbour state messages nodes send and estimates their size on the wire, for the figures
- * the neighbour state's cost is judged by. Only direct {@link NeighbourState} messages count (not the
+ * the neighbour state's cost is judged by. Only direct {@link NeighbourState} messages and the
+ * {@link NeighbourBeat}s that stand for them count (not the
  * state a {@link io.cangrid.can.message.NeighbourProbe} carries through routing), at the sender, dropped
  * ones included.
  *
@@ -62,7 +64,7 @@ final class StateTraffic implements MessageObserver {
             last = now;
             liveAtLast = liveNodes.getAsInt();
         }
-        if (!(message instanceof NeighbourState)) {
+        if (!(message instanceof NeighbourState || message instanceof NeighbourBeat)) {
             return;
         }
         long k = messages++;

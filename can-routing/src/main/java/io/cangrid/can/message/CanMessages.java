@@ -30,12 +30,36 @@ public final class CanMessages implements MessageCatalog {
                 .register(111, WorldBeacon.class)
                 .register(112, WorldHello.class)
                 .register(113, WorldMerge.class)
+                .register(114, NeighbourBeat.class, new BeatValue())
                 .register(130, RoutingProbe.class)
                 .register(150, NodeZones.class, new NodeZonesValue())
                 .register(151, NodeZones[].class)
                 .register(152, Zone.class, GeometryValues.zones())
                 .register(153, Zone[].class)
                 .register(154, ZonePath.class, GeometryValues.paths());
+    }
+
+    /**
+     * A beat is most of an idle node's traffic: five variable-length numbers, a few bytes, rather than the
+     * generic record form's. Values that no correct sender writes are read as they are and refused by the
+     * receiving node, which names them.
+     */
+    private static final class BeatValue implements ValueCodec<NeighbourBeat> {
+
+        @Override
+        public void write(ValueWriter out, NeighbourBeat beat) {
+            out.writeVarLong(beat.version(), true);
+            out.writeVarLong(beat.baseVersion(), true);
+            out.writeVarLong(beat.listVersion(), true);
+            out.writeVarLong(beat.worldTerm() + 1, true);
+            out.writeVarInt(beat.worldBeat(), true);
+        }
+
+        @Override
+        public NeighbourBeat read(ValueReader in) {
+            return new NeighbourBeat(in.readVarLong(true), in.readVarLong(true), in.readVarLong(true),
+                    in.readVarLong(true) - 1, in.readVarInt(true));
+        }
     }
 
     /**

@@ -6,7 +6,8 @@ import io.cangrid.overlay.Point;
 import io.cangrid.overlay.resource.Capabilities;
 
 /**
- * What every node sends each neighbour once per update period and at once when its zones change: its
+ * What every node sends each neighbour once per update period (or a {@link NeighbourBeat} in its place,
+ * when the neighbour holds this state already) and at once when its zones change: its
  * claim, its point and capabilities, its own neighbour list (what a takeover of its zones needs, and how
  * nodes discover neighbours they missed), and the extension slot through which higher layers (job queue,
  * load aggregates) ride on the same message.

@@ -6,6 +6,7 @@ import io.cangrid.can.CanConfig;
 import io.cangrid.can.CanNode;
 import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.inspect.OverlayInspector;
+import io.cangrid.can.message.NeighbourBeat;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
@@ -45,13 +46,13 @@ public class QuietStatesTest {
         return grid;
     }
 
-    /** State messages sent over {@code periods} update periods of a settled, idle grid. */
+    /** State messages (beats included) sent over {@code periods} update periods of a settled, idle grid. */
     private static long statesOver(CanSimulation grid, int periods) {
         AtomicLong states = new AtomicLong();
         grid.simulation().setMessageObserver(new MessageObserver() {
             @Override
             public void onSend(NodeId from, NodeId to, Message message, long now) {
-                if (message instanceof NeighbourState) {
+                if (message instanceof NeighbourState || message instanceof NeighbourBeat) {
                     states.incrementAndGet();
                 }
             }
