@@ -109,7 +109,7 @@ public final class NeighbourEntry {
         NeighbourState l = listState;
         baseList = listed();
         listState = new NeighbourState(l.self(), l.point(), l.capabilities(), null, version, null, null,
-                l.listVersion(), l.extension(), l.world());
+                l.listVersion(), l.extension(), l.world(), l.serial());
     }
 
     public double volume() {

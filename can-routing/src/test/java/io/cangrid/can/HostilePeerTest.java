@@ -159,8 +159,8 @@ class HostilePeerTest {
         Map<NodeId, List<String>> before = g.holdings();
         repeatChecked(g, 4, () -> {
             // A negative claim version, and a list numbered below its own base.
-            g.send(liar.id(), victim.id(), new NeighbourBeat(-1, 0, 0, NeighbourBeat.NO_WORLD, 0));
-            g.send(liar.id(), victim.id(), new NeighbourBeat(liar.version(), 5, 3, NeighbourBeat.NO_WORLD, 0));
+            g.send(liar.id(), victim.id(), new NeighbourBeat(-1, 0, 0, NeighbourBeat.NO_WORLD, 0, 0));
+            g.send(liar.id(), victim.id(), new NeighbourBeat(liar.version(), 5, 3, NeighbourBeat.NO_WORLD, 0, 0));
         });
         assertThat(g.holdings()).as("seed %d: no zone moved", g.seed).isEqualTo(before);
         assertThat(victim.refusals().count(Refusals.Kind.MALFORMED_STATE)).isEqualTo(8);
@@ -173,7 +173,7 @@ class HostilePeerTest {
         Map<NodeId, List<String>> before = g.holdings();
         repeatChecked(g, 4, () -> {
             for (CanNode n : g.active()) {
-                g.send(g.attacker, n.id(), new NeighbourBeat(3, 2, 2, NeighbourBeat.NO_WORLD, 0));
+                g.send(g.attacker, n.id(), new NeighbourBeat(3, 2, 2, NeighbourBeat.NO_WORLD, 0, 1));
             }
         });
         assertThat(g.holdings()).as("seed %d: no zone moved", g.seed).isEqualTo(before);

@@ -9,6 +9,7 @@ import io.cangrid.can.message.NeighbourState;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.sim.CanSimulation;
 import io.cangrid.can.sim.PointSource;
+import io.cangrid.can.sim.QuietStatesTest;
 import io.cangrid.overlay.Message;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.overlay.sim.MessageObserver;
@@ -137,7 +138,7 @@ class NeighbourBeatTest {
                 .findFirst().orElseThrow();
         Sent sent = new Sent();
         grid.simulation().setMessageObserver(sent);
-        sender.ctx().send(stranger.id(), new NeighbourBeat(sender.version(), 0, 0, NeighbourBeat.NO_WORLD, 0));
+        sender.ctx().send(stranger.id(), new NeighbourBeat(sender.version(), 0, 0, NeighbourBeat.NO_WORLD, 0, 1));
         grid.simulation().runFor(PERIOD / 2);
         grid.simulation().setMessageObserver(null);
         assertThat(sent.listRequests).contains(stranger.id() + "->" + sender.id());
@@ -145,5 +146,28 @@ class NeighbourBeatTest {
         assertThat(stranger.hasNeighbour(sender.id())).as("seed %d: a node not adjacent stays out", seed).isFalse();
         OverlayInspector.Report r = grid.inspect();
         assertThat(r.settled()).as(r.describe()).isTrue();
+    }
+
+    @Test
+    void aStateOvertakenInFlightIsNotKeptByTheBeatsThatFollow() {
+        long seed = 17;
+        CanSimulation grid = settled(seed, 30);
+        grid.simulation().runFor(2 * PERIOD);
+        CanNode sender = grid.activeNodes().get(0);
+        CanNode receiver = grid.node(sender.neighbours().get(0).id());
+        NeighbourState now = entryOf(receiver, sender.id()).lastState();
+        // An earlier state of the sender, with another extension, arriving after the later ones.
+        NeighbourState late = now.withExtension(new QuietStatesTest.Extension(9)).withSerial(now.serial() - 1);
+        sender.ctx().send(receiver.id(), late);
+        grid.simulation().runFor(PERIOD / 10);
+        assertThat(entryOf(receiver, sender.id()).lastState().extension())
+                .isEqualTo(new QuietStatesTest.Extension(9));
+        grid.simulation().runFor(2 * PERIOD);
+        assertThat(entryOf(receiver, sender.id()).lastState().extension())
+                .as("seed %d: the receiver holds the sender's state as it is", seed).isNull();
+    }
+
+    private static NeighbourEntry entryOf(CanNode holder, NodeId id) {
+        return holder.neighbours().stream().filter(n -> n.id().equals(id)).findFirst().orElseThrow();
     }
 }

@@ -40,7 +40,7 @@ public final class CanMessages implements MessageCatalog {
     }
 
     /**
-     * A beat is most of an idle node's traffic: five variable-length numbers, a few bytes, rather than the
+     * A beat is most of an idle node's traffic: six variable-length numbers, a few bytes, rather than the
      * generic record form's. Values that no correct sender writes are read as they are and refused by the
      * receiving node, which names them.
      */
@@ -53,12 +53,13 @@ public final class CanMessages implements MessageCatalog {
             out.writeVarLong(beat.listVersion(), true);
             out.writeVarLong(beat.worldTerm() + 1, true);
             out.writeVarInt(beat.worldBeat(), true);
+            out.writeVarLong(beat.serial(), true);
         }
 
         @Override
         public NeighbourBeat read(ValueReader in) {
             return new NeighbourBeat(in.readVarLong(true), in.readVarLong(true), in.readVarLong(true),
-                    in.readVarLong(true) - 1, in.readVarInt(true));
+                    in.readVarLong(true) - 1, in.readVarInt(true), in.readVarLong(true));
         }
     }
 

@@ -27,6 +27,8 @@ import io.cangrid.overlay.resource.Capabilities;
  *     receiver that has read it once need not read it again; {@link #UNVERSIONED} (with the whole list in
  *     {@code listed}) asks for a full reading every time
  * @param world the sender's world (see {@code Reunions}), or null from a node that keeps none
+ * @param serial numbers the sender's states in the order it made them, so that a receiver holding one that
+ *     was overtaken in flight by a later one can tell from a {@link NeighbourBeat} (0: unnumbered)
  */
 public record NeighbourState(
         NodeZones self,
@@ -38,7 +40,8 @@ public record NeighbourState(
         NodeId[] dropped,
         long listVersion,
         Message extension,
-        WorldBeacon world) implements CanMessage {
+        WorldBeacon world,
+        long serial) implements CanMessage {
 
     public static final long UNVERSIONED = -1;
     private static final NodeZones[] NO_CLAIMS = new NodeZones[0];
@@ -51,6 +54,13 @@ public record NeighbourState(
         if (dropped == null) {
             dropped = NO_NODES;
         }
+    }
+
+    /** An unnumbered state. */
+    public NeighbourState(NodeZones self, Point point, Capabilities capabilities, NodeZones[] listed,
+            long baseVersion, NodeZones[] changed, NodeId[] dropped, long listVersion, Message extension,
+            WorldBeacon world) {
+        this(self, point, capabilities, listed, baseVersion, changed, dropped, listVersion, extension, world, 0);
     }
 
     /** A state of a node that keeps no world. */
@@ -68,7 +78,13 @@ public record NeighbourState(
     /** The same state with another extension (a receiver's stand-in for one its layer refused). */
     public NeighbourState withExtension(Message other) {
         return new NeighbourState(self, point, capabilities, listed, baseVersion, changed, dropped, listVersion, other,
-                world);
+                world, serial);
+    }
+
+    /** The same state under another number: the one a beat showed it still stands for. */
+    public NeighbourState withSerial(long number) {
+        return new NeighbourState(self, point, capabilities, listed, baseVersion, changed, dropped, listVersion,
+                extension, world, number);
     }
 
     /** True when the message carries the sender's base list, not only the changes since it. */
