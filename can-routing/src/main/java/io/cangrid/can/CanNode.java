@@ -8,8 +8,8 @@ import io.cangrid.can.message.JoinContacts;
 import io.cangrid.can.message.JoinRequest;
 import io.cangrid.can.message.ListRequest;
 import io.cangrid.can.message.ListedClaims;
-import io.cangrid.can.message.NeighbourProbe;
 import io.cangrid.can.message.NeighbourBeat;
+import io.cangrid.can.message.NeighbourProbe;
 import io.cangrid.can.message.NeighbourState;
 import io.cangrid.can.message.NodeZones;
 import io.cangrid.can.message.OwnerNotice;
@@ -69,7 +69,7 @@ public final class CanNode {
      * each.
      */
     private NeighbourState lastRound;
-    /** How many rounds of states this node has made: the serial of the latest (see {@link NeighbourState#serial()}). */
+    /** How many rounds of states this node has made: the number of the latest ({@link NeighbourState#serial()}). */
     private long states;
     private int quietPeriods;
     /** The volume of our zones when we last announced them: growth may make new neighbours. */
@@ -633,9 +633,9 @@ public final class CanNode {
 
     /**
      * A neighbour's state as before: the beat proved it alive as it arrived (as any message does), and its
-     * world's heartbeat count is news. When we do not hold the claim, list or world it says we hold (a
-     * state lost or overtaken, or a sender that takes us for a neighbour we no longer count it as), we ask
-     * for its whole state, whose reading puts things right either way.
+     * world's heartbeat count is news. When we do not hold the claim, list, world or state it says we hold
+     * (a state lost or overtaken, or a sender that takes us for a neighbour we no longer count it as), we
+     * ask for its whole state, whose reading puts things right either way.
      */
     private void onBeat(NodeId from, NeighbourBeat b) {
         if (phase != CanPhase.ACTIVE) {
@@ -942,8 +942,9 @@ public final class CanNode {
         WorldBeacon was = last.world();
         if (out.world == null || was == null) {
             return out.world == null && was == null
-                    ? new NeighbourBeat(last.self().version(), list.baseVersion(), last.listVersion(), NeighbourBeat.NO_WORLD,
-                            0, last.serial()) : null;
+                    ? new NeighbourBeat(last.self().version(), list.baseVersion(), last.listVersion(),
+                            NeighbourBeat.NO_WORLD, 0, last.serial())
+                    : null;
         }
         if (!out.world.leader().equals(was.leader()) || out.world.term() != was.term()) {
             return null;

@@ -51,7 +51,8 @@ class LatencyStormTest {
                 unsettled.add("seed " + seed + ": " + wrong);
             }
         }
-        assertThat(unsettled).as("schedules 1-100 (storm of 300 ms on average) left unsettled").hasSizeLessThanOrEqualTo(2);
+        assertThat(unsettled).as("schedules 1-100 (storm of 300 ms on average) left unsettled")
+                .hasSizeLessThanOrEqualTo(2);
     }
 
     /** Null when the grid settles with all sixteen nodes in after the storm, else what is wrong. */

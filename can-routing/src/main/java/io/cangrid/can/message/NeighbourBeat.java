@@ -4,9 +4,8 @@ package io.cangrid.can.message;
  * A neighbour state that says only "as before, and alive": what a node sends a neighbour in place of its
  * {@link NeighbourState} when that neighbour already has the state whole (the same claim and list, no
  * extension of a higher layer, and the same world but for its leader's heartbeat count). A settled overlay
- * sends little else,
- * so its idle traffic is these few bytes a neighbour and period rather than a claim, a point and the
- * capabilities each time. A receiver that does not hold what the numbers name (a message was lost, or
+ * sends little else, so its idle traffic is these few bytes a neighbour and period rather than a claim, a
+ * point and the capabilities each time. A receiver that does not hold what the numbers name (a message was lost, or
  * overtaken, or the sender takes it for a neighbour it is not) asks for the whole state with a
  * {@link ListRequest}.
  *
@@ -28,7 +27,7 @@ public record NeighbourBeat(long version, long baseVersion, long listVersion, lo
 
     /** True when every number is one a correct sender can send. */
     public boolean wellFormed() {
-        return version >= 0 && baseVersion >= 0 && listVersion >= baseVersion && worldTerm >= NO_WORLD && worldBeat >= 0 && serial >= 0
-                && (worldTerm != NO_WORLD || worldBeat == 0);
+        return version >= 0 && baseVersion >= 0 && listVersion >= baseVersion && serial >= 0
+                && worldTerm >= NO_WORLD && worldBeat >= 0 && (worldTerm != NO_WORLD || worldBeat == 0);
     }
 }

@@ -81,7 +81,7 @@ public record NeighbourState(
                 world, serial);
     }
 
-    /** The same state under another number: the one a beat showed it still stands for. */
+    /** The same state under another number. */
     public NeighbourState withSerial(long number) {
         return new NeighbourState(self, point, capabilities, listed, baseVersion, changed, dropped, listVersion,
                 extension, world, number);
