@@ -934,7 +934,8 @@ public final class CanNode {
      */
     private NeighbourBeat beat(Outgoing out) {
         NeighbourState last = lastRound;
-        if (last == null || out.ext != null || claim() != last.self() || list.version() != last.listVersion()) {
+        if (last == null || out.ext != null || last.extension() != null || claim() != last.self()
+                || list.version() != last.listVersion()) {
             // A state that carries a higher layer's extension (load aggregates, a job queue) goes whole for
             // now: with beats, the jobs of a CAN-P grid moved differently, for reasons not yet traced.
             return null;
