@@ -6,7 +6,10 @@ import io.cangrid.overlay.NodeId;
 /** What higher layers (jobs, load aggregation, matchmaking) learn from the overlay as it changes. */
 public interface CanListener {
 
-    /** A neighbour's own state message arrived and was applied. */
+    /**
+     * A neighbour's own state message arrived and was applied, or a beat saying that its state is the one
+     * {@code entry} holds.
+     */
     default void neighbourStateReceived(NeighbourEntry entry) {
     }
 

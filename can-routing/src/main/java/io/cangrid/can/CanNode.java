@@ -927,17 +927,15 @@ public final class CanNode {
 
     /**
      * The beat that stands for this round's state, or null when the state is not the last round's: the same
-     * claim and list, no extension, and the same world but for the count of its leader's heartbeats, which
-     * the beat carries. Every neighbour that holds our base list got that state (by that round, or by a later
-     * message of the same list and claim, whose number the receiver compares), so a beat tells it all a
-     * state would.
+     * claim and list, an extension equal by value (or none), and the same world but for the count of its
+     * leader's heartbeats, which the beat carries. Every neighbour that holds our base list got that state (by
+     * that round, or by a later message of the same list and claim, whose number the receiver compares), so a
+     * beat tells it all a state would.
      */
     private NeighbourBeat beat(Outgoing out) {
         NeighbourState last = lastRound;
-        if (last == null || out.ext != null || last.extension() != null || claim() != last.self()
-                || list.version() != last.listVersion()) {
-            // A state that carries a higher layer's extension (load aggregates, a job queue) goes whole for
-            // now: with beats, the jobs of a CAN-P grid moved differently, for reasons not yet traced.
+        if (last == null || claim() != last.self() || list.version() != last.listVersion()
+                || !Objects.equals(out.ext, last.extension())) {
             return null;
         }
         WorldBeacon was = last.world();

@@ -28,10 +28,12 @@ import net.jqwik.api.constraints.IntRange;
 class AggregatePropagationProperties {
 
     /**
-     * Found by search: 200 skewed nodes whose longest upward chain is 22 zones, diameter 7. The grid a seed
-     * builds follows every detail of the overlay's message order, so a change there can call for a new search.
+     * Found by search: 200 skewed nodes whose longest upward chain is 24 zones, diameter 7 (25 and 7 without
+     * prompt updates, whose messages build another grid). The grid a seed builds follows every detail of the
+     * overlay's message order, so a change there can call for a new search: beats, whose receivers ask for a
+     * state they lack where a state would have come at once, moved the last one.
      */
-    static final long LONG_CHAIN_SEED = 31;
+    static final long LONG_CHAIN_SEED = 3;
     static final int LONG_CHAIN_NODES = 200;
 
     enum Change {
@@ -48,7 +50,7 @@ class AggregatePropagationProperties {
     }
 
     /**
-     * A grid whose longest upward chain (22 zones) is far longer than its diameter (7): sent on change, the
+     * A grid whose longest upward chain (24 zones) is far longer than its diameter (7): sent on change, the
      * aggregates still become exact within the diameter, with no slack at all.
      */
     @Example

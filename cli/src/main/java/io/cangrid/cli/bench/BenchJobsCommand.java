@@ -90,6 +90,8 @@ public final class BenchJobsCommand implements Callable<Integer> {
                     + " (%.0f submitted/s), submission to start p50 %.1f ms, p99 %.1f ms; %d rematched%n", r.jobs(),
                     r.startedSaturated(), r.jobsMatchedPerSecond(), r.submittedPerSecond(), r.saturatedP50Millis(),
                     r.saturatedP99Millis(), r.rematched());
+            out.printf(Locale.ROOT, "idle before the jobs: %.0f bytes and %.1f messages a second a node%n",
+                    r.idleBytesPerSecondPerNode(), r.idleMessagesPerSecondPerNode());
             out.printf(Locale.ROOT, "goals: p99 <= %.0f ms offered %s: %s; >= %.0f jobs matched/s: %s%n",
                     GOAL_P99_MILLIS, offered, r.p99Millis() <= GOAL_P99_MILLIS ? "met" : "MISSED",
                     GOAL_MATCHED_PER_SECOND, r.jobsMatchedPerSecond() >= GOAL_MATCHED_PER_SECOND ? "met" : "MISSED");

@@ -2,6 +2,7 @@ package io.cangrid.cli.bench;
 
 import com.sun.management.OperatingSystemMXBean;
 import io.cangrid.cli.node.LoopbackGrid;
+import io.cangrid.live.NetStats;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.exec.ExecPolicy;
 import io.cangrid.live.client.GridClient;
@@ -81,6 +82,10 @@ public final class JobBenchmark {
      *     queue)
      * @param cpuCoresUsed this JVM's CPU time over the measured wall time: below the machine's cores when
      *     other processes take the rest, which then shows in every latency
+     * @param idleBytesPerSecondPerNode before any job, over {@link #IDLE_PERIODS} update periods of the
+     *     settled grid: bytes each job node wrote to its sockets (frames with their prefixes and MACs) per
+     *     second, its idle bandwidth at this update period
+     * @param idleMessagesPerSecondPerNode messages each job node sent meanwhile, per second
      */
     public record Result(int nodes, int jobs, int warmupJobs, int submitters, double offeredPerSecond, String via,
             String execution, int started, double p50Millis, double p95Millis, double p99Millis, double maxMillis,
@@ -88,10 +93,13 @@ public final class JobBenchmark {
             double matchedPerSecondAtRate, double cpuCoresUsed, double jobsMatchedPerSecond,
             double submittedPerSecond, double saturatedP50Millis, double saturatedP99Millis, int startedSaturated,
             long updatePeriodMillis, int rematched, double matchP50Millis, double matchP99Millis,
-            double runQueueP50Millis, double runQueueP99Millis) {
+            double runQueueP50Millis, double runQueueP99Millis, double idleBytesPerSecondPerNode,
+            double idleMessagesPerSecondPerNode) {
     }
 
     private static final long SETTLE_PERIODS = 3;
+    /** Update periods the settled grid is watched, before any job, for what job nodes send while idle. */
+    static final long IDLE_PERIODS = 10;
     private static final long START_WAIT_MILLIS = Long.getLong("cangrid.bench.startWaitMillis", 60_000);
 
     /** What the nodes' events tell, from all node threads at once. */
@@ -181,6 +189,7 @@ public final class JobBenchmark {
         try (LoopbackGrid grid = LoopbackGrid.start(s.nodes(), LoopbackGrid.randomSecret(), dir, ExecPolicy.none(),
                 s.updatePeriodMillis(), jobs, clock, 2)) {
             Thread.sleep(SETTLE_PERIODS * s.updatePeriodMillis());
+            Idle idle = idle(grid, s.updatePeriodMillis());
             // One pool for every phase: a new submitting thread pays for its first encoder, which a measured
             // phase would count as delay.
             ExecutorService pool = Executors.newFixedThreadPool(s.submitters());
@@ -201,7 +210,8 @@ public final class JobBenchmark {
                         atRate.matchedPerSecond, atRate.cores, fast.matchedPerSecond, fast.submittedPerSecond,
                         millis(fast.latency, 50), millis(fast.latency, 99), fast.started, s.updatePeriodMillis(),
                         clock.rematched.get(), millis(atRate.toMatch, 50), millis(atRate.toMatch, 99),
-                        millis(atRate.inRunQueue, 50), millis(atRate.inRunQueue, 99));
+                        millis(atRate.inRunQueue, 50), millis(atRate.inRunQueue, 99), idle.bytesPerSecondPerNode(),
+                        idle.messagesPerSecondPerNode());
             } finally {
                 pool.shutdownNow();
                 pool.awaitTermination(10, TimeUnit.SECONDS);
@@ -210,6 +220,35 @@ public final class JobBenchmark {
         } finally {
             delete(dir);
         }
+    }
+
+    /** What the job nodes wrote to their sockets while no job was in the grid, per second and node. */
+    private record Idle(double bytesPerSecondPerNode, double messagesPerSecondPerNode) {
+    }
+
+    /**
+     * Watches the idle grid for {@link #IDLE_PERIODS} update periods: a job node's own upkeep (neighbour state
+     * with its load aggregates, proof of life), which is what a machine lent to the grid sends while unused.
+     */
+    private static Idle idle(LoopbackGrid grid, long periodMillis) throws InterruptedException {
+        long[] before = written(grid);
+        long t0 = System.nanoTime();
+        Thread.sleep(IDLE_PERIODS * periodMillis);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long[] after = written(grid);
+        int n = grid.size();
+        return new Idle((after[0] - before[0]) / seconds / n, (after[1] - before[1]) / seconds / n);
+    }
+
+    /** Bytes written and messages sent so far, summed over the grid's nodes. */
+    private static long[] written(LoopbackGrid grid) {
+        long[] sum = new long[2];
+        for (int i = 0; i < grid.size(); i++) {
+            NetStats stats = grid.node(i).stats();
+            sum[0] += stats.bytesWritten();
+            sum[1] += stats.sent();
+        }
+        return sum;
     }
 
     private record Phase(int started, Histogram latency, Histogram fromTaken, Histogram toMatch,

@@ -95,6 +95,7 @@ public final class CanPLocator implements Locator {
         can.addListener(new CanListener() {
             @Override
             public void neighbourStateReceived(NeighbourEntry entry) {
+                around.spoke(entry.id());
                 if (prompt != null) {
                     prompt.inputsChanged();
                 }

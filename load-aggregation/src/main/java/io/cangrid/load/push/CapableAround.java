@@ -4,6 +4,7 @@ import io.cangrid.can.CanNode;
 import io.cangrid.can.NeighbourEntry;
 import io.cangrid.can.match.Candidate;
 import io.cangrid.can.match.Candidates;
+import io.cangrid.can.message.NeighbourState;
 import io.cangrid.overlay.NodeContext;
 import io.cangrid.overlay.NodeId;
 import io.cangrid.jobs.RunQueue;
@@ -45,7 +46,7 @@ final class CapableAround {
         ledger.forgetGone(can.neighbours());
         List<Candidate> adjusted = new ArrayList<>(capable.size());
         for (Candidate c : capable) {
-            adjusted.add(c.id().equals(can.id()) ? c : ledger.adjust(c, entryOf(c.id()), spec.cores()));
+            adjusted.add(c.id().equals(can.id()) ? c : ledger.adjust(c, lastStateOf(c.id()), spec.cores()));
         }
         return Candidates.preferred(adjusted, match);
     }
@@ -62,6 +63,16 @@ final class CapableAround {
         if (countSent && entry != null) {
             ledger.record(to, entry.lastState(), work, cores);
         }
+    }
+
+    /** Neighbour {@code from} spoke (a state or a beat): the jobs sent to it are in what it publishes now. */
+    void spoke(NodeId from) {
+        ledger.spoke(from);
+    }
+
+    private NeighbourState lastStateOf(NodeId id) {
+        NeighbourEntry entry = entryOf(id);
+        return entry == null ? null : entry.lastState();
     }
 
     private NeighbourEntry entryOf(NodeId id) {

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Jobs this node sent to each neighbour since that neighbour's last state message. Until the neighbour
+ * Jobs this node sent to each neighbour since that neighbour's last state message or beat. Until the neighbour
  * speaks again its published queue and backlog are stale by exactly these jobs and their work, so they are
  * added to them when it is a candidate (design.md §10: staleness herds jobs onto the node that looked free).
  */
@@ -33,14 +33,22 @@ final class SentLedger {
      * stays free for a job of {@code cores} cores only if they fit beside the cores already sent (the memory
      * they reserve is not counted: cores run out first on the machines this matters for).
      */
-    Candidate adjust(Candidate c, NeighbourEntry entry, int cores) {
+    Candidate adjust(Candidate c, NeighbourState current, int cores) {
         Sent s = sent.get(c.id());
-        if (s == null || entry == null || s.seenState != entry.lastState()) {
+        if (s == null || s.seenState != current) {
             return c;
         }
         int freeCores = Math.max(0, c.freeCores() - s.cores);
         return new Candidate(c.id(), c.capabilities(), c.queueLength() + s.jobs,
                 c.backlogSeconds() + s.work / c.cpu(), freeCores, c.isFree() && freeCores >= cores, c.rank());
+    }
+
+    /**
+     * {@code from} spoke: a state message, or a beat saying its state is as before. Either way its published
+     * queue now stands for whatever it had taken in when it sent it.
+     */
+    void spoke(NodeId from) {
+        sent.remove(from);
     }
 
     void forgetGone(List<NeighbourEntry> neighbours) {
