@@ -2,12 +2,12 @@ package io.cangrid.can.message;
 
 /**
  * A neighbour state that says only "as before, and alive": what a node sends a neighbour in place of its
- * {@link NeighbourState} when that neighbour already has the state whole (the same claim and list, no
- * extension of a higher layer, and the same world but for its leader's heartbeat count). A settled overlay
- * sends little else, so its idle traffic is these few bytes a neighbour and period rather than a claim, a
- * point and the capabilities each time. A receiver that does not hold what the numbers name (a message was lost, or
- * overtaken, or the sender takes it for a neighbour it is not) asks for the whole state with a
- * {@link ListRequest}.
+ * {@link NeighbourState} when that neighbour already has the state whole (the same claim and list, a
+ * higher layer's extension equal by value or none, and the same world but for its leader's heartbeat
+ * count). A settled grid sends little else, so its idle traffic is these few bytes a neighbour and period
+ * rather than a claim, a point, the capabilities and a node's loads each time. A receiver that does not
+ * hold what the numbers name (a message was lost, or overtaken, or the sender takes it for a neighbour it
+ * is not) asks for the whole state with a {@link ListRequest}.
  *
  * @param version the version of the sender's claim, which the receiver must hold
  * @param baseVersion the number of the sender's base list. When it is new, the list is the one the
