@@ -25,6 +25,7 @@ import io.cangrid.simulator.workload.JobArrival;
 import io.cangrid.simulator.workload.Workload;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
@@ -53,6 +54,7 @@ public final class GridExperiment {
     private static final int JOIN_PERIODS = 5;
     private static final int MAX_SETTLE_PERIODS = 60;
     private static final long DRIVER_STREAM = 0x6a09e667f3bcc908L;
+    private static final long CHURN_STREAM = 0xa54ff53a5f1d36f1L;
     /** The first of the owners' streams, one per node in the order nodes are added. */
     private static final long OWNERS_STREAM = 0x3c6ef372fe94f82bL;
 
@@ -60,6 +62,12 @@ public final class GridExperiment {
     private final RunSettings settings;
     private final GridRuntime runtime;
     private final RandomGenerator driverRandom;
+    /** Whom jobs are submitted through, one draw a job. */
+    private final SteadyPick injections;
+    /** Which machines the churn takes away and whom its joiners contact: a stream of its own. */
+    private final SteadyPick churnPicks;
+    /** Machines the churn took away (left or crashed), whatever their nodes were doing then, and when. */
+    private final Map<NodeId, Long> departed = new LinkedHashMap<>();
     private final List<JobNode<?>> nodes = new ArrayList<>();
     private final GlobalView view;
     private final JobNodeSettings grid;
@@ -85,6 +93,8 @@ public final class GridExperiment {
         this.settings = settings;
         this.runtime = runtime;
         this.driverRandom = new SplitMix64(SplitMix64.derive(settings.seed(), DRIVER_STREAM));
+        this.injections = new SteadyPick(driverRandom);
+        this.churnPicks = new SteadyPick(new SplitMix64(SplitMix64.derive(settings.seed(), CHURN_STREAM)));
         this.view = new GlobalView(runtime);
         this.grid = new JobNodeSettings(JobConfig.withHeartbeat(settings.heartbeatMillis()), workload.schema(),
                 new OracleBookkeeping(events, view), ExecutionFactory.simulated());
@@ -181,7 +191,8 @@ public final class GridExperiment {
         start = runtime.now();
         messagesBefore = runtime.messagesSent();
         eventsBefore = runtime.eventsProcessed();
-        NodeId clientId = runtime.addNode(ctx -> new JobClient(ctx, grid.jobs(), grid.events(), this::randomActive));
+        NodeId clientId = runtime.addNode(ctx -> new JobClient(ctx, grid.jobs(), grid.events(),
+                () -> injections.from(nodes, this::isActive).id()));
         client = runtime.program(clientId, JobClient.class);
         if (handOverFirstPeriod) {
             scheduleArrivals(start + settings.updatePeriodMillis());
@@ -261,6 +272,11 @@ public final class GridExperiment {
         return started && (allJobsEnded() || runtime.now() >= deadlineMillis());
     }
 
+    /** The machines the churn took away so far, and when. */
+    Map<NodeId, Long> departures() {
+        return Map.copyOf(departed);
+    }
+
     /** What the run measured, from the workload's start to now. */
     public RunStats stats() {
         if (!started) {
@@ -284,7 +300,7 @@ public final class GridExperiment {
         List<NodeId> bootstraps = new ArrayList<>(3);
         if (!nodes.isEmpty()) {
             for (int i = 0; i < 3; i++) {
-                bootstraps.add(randomActive());
+                bootstraps.add(started ? churnPicks.from(nodes, this::isActive).id() : randomActive());
             }
         }
         NodeId id = runtime.addNode(ctx -> kind.newNode(ctx, caps, bootstraps));
@@ -307,11 +323,13 @@ public final class GridExperiment {
         switch (event.kind()) {
             case JOIN -> addNode(event.capabilities());
             case LEAVE -> {
-                NodeId id = randomActive();
+                NodeId id = churnPicks.from(nodes, this::present).id();
+                departed.put(id, runtime.now());
                 runtime.requestLeave(id);
             }
             case CRASH -> {
-                NodeId id = randomActive();
+                NodeId id = churnPicks.from(nodes, this::present).id();
+                departed.put(id, runtime.now());
                 JobNode<?> node = nodeOf(id);
                 List<JobProfile> running = node.agent().queue().runningJobs();
                 runtime.crash(id);
@@ -332,6 +350,7 @@ public final class GridExperiment {
         throw new IllegalArgumentException("no grid node " + id);
     }
 
+    /** A contact for a join while the grid is built: draws until an active node comes up. */
     private NodeId randomActive() {
         for (int tries = 0; tries < 1000; tries++) {
             JobNode<?> n = nodes.get(driverRandom.nextInt(nodes.size()));
@@ -345,6 +364,11 @@ public final class GridExperiment {
             }
         }
         throw new IllegalStateException("no active grid node left");
+    }
+
+    /** A machine still in the grid: not taken away by the churn, and not stopped on its own. */
+    private boolean present(JobNode<?> n) {
+        return !departed.containsKey(n.id()) && runtime.isAlive(n.id());
     }
 
     private boolean isActive(JobNode<?> n) {

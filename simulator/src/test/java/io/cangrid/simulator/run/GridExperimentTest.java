@@ -8,7 +8,11 @@ import io.cangrid.jobs.JobState;
 import io.cangrid.overlay.sim.LatencyModel;
 import io.cangrid.simulator.workload.ChurnEvent;
 import io.cangrid.simulator.workload.Workload;
+import io.cangrid.overlay.NodeId;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -66,5 +70,32 @@ class GridExperimentTest {
             }
         }
         assertThat(log.count(JobState.COMPLETED)).isGreaterThan(250);
+    }
+
+    /**
+     * Runs of one seed are compared on what they lost: the churn must take the same machines whatever the
+     * locator. (On a grid this small no node happens to be rejoining when it is drawn, so the old draws
+     * passed too; SteadyPickTest is the test that fails on them.)
+     */
+    @Test
+    void everyLocatorLosesTheSameMachinesAtTheSameTimes() {
+        List<ChurnEvent> churn = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            churn.add(i % 2 == 0 ? ChurnEvent.crash(150_000 + i * 90_000L) : ChurnEvent.leave(150_000 + i * 90_000L));
+        }
+        Workload w = SmallWorkloads.of(13, 60, 200, 6_000, churn);
+        Map<NodeId, Long> first = null;
+        for (String locator : List.of("CENTRAL", "CAN-P1", "CAN-PX")) {
+            RunSettings s = settings(locator, 13);
+            GridExperiment run = GridExperiment.on(GridExperiment.simulation(s), w, s, new JobLog());
+            run.run();
+            Map<NodeId, Long> departures = run.departures();
+            assertThat(departures).as(locator).hasSize(churn.size());
+            if (first == null) {
+                first = departures;
+            } else {
+                assertThat(departures).as("the machines %s lost against CENTRAL's", locator).isEqualTo(first);
+            }
+        }
     }
 }
