@@ -350,7 +350,10 @@ public final class GridExperiment {
         throw new IllegalArgumentException("no grid node " + id);
     }
 
-    /** A contact for a join while the grid is built: draws until an active node comes up. */
+    /**
+     * A contact for a join while the grid is built: draws until an active node comes up. Kept as it was (not
+     * a {@link SteadyPick}) so that every scenario builds the grid it always built; no machine departs then.
+     */
     private NodeId randomActive() {
         for (int tries = 0; tries < 1000; tries++) {
             JobNode<?> n = nodes.get(driverRandom.nextInt(nodes.size()));
