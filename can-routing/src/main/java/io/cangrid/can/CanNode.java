@@ -736,11 +736,23 @@ public final class CanNode {
                 continue;
             }
             // Second-hand news only ever adds a node: whether it stays is for its own messages to say.
-            if (!zones.isNeighbourOfAny(c.zones()) || table.isStale(c) || table.latelyDead(c, ctx.now())) {
+            if (!zones.isNeighbourOfAny(c.zones()) || table.isStale(c)) {
                 continue;
             }
             boolean isNew = table.get(c.node()) == null;
-            NeighbourEntry e = table.put(c, ctx.now());
+            long heard = ctx.now();
+            long silence = table.rememberedSilence(c, heard);
+            if (silence != NeighbourTable.NOT_REMEMBERED) {
+                // A node we dropped while it was silent (or presumed dead): others list it until they notice
+                // its crash themselves. Its silence goes on from when we last heard it, so that a crash is
+                // noticed here within the dead-after time of its last message; one that would have less than a
+                // period left to speak for itself is not taken back. Its own messages still count at once.
+                if (!isNew || silence > config.deadAfterMillis() - config.updatePeriodMillis()) {
+                    continue;
+                }
+                heard -= silence;
+            }
+            NeighbourEntry e = table.put(c, heard);
             dropEmptied(table.reconcile(e));
             dropEmptied(table.yieldTo(zones.toArray(), List.of(e)));
             if (isNew && announce) {
@@ -991,12 +1003,15 @@ public final class CanNode {
         for (NeighbourEntry e : before) {
             if (!zones.isNeighbourOfAny(e.zones())) {
                 forget(e.id(), e.version());
-                if (e.silentFor(now) > config.heartbeatMillis() + config.updatePeriodMillis()) {
-                    // It missed a heartbeat by a period: likely crashed. Should our zones grow next to it
-                    // again (which clears the memory of nodes forgotten as not adjacent), a list naming its
-                    // last claim would bring it back as a neighbour heard from now, and its crash would go
-                    // unnoticed here for another dead-after time. Its own messages still count at once.
-                    table.rememberDead(e.id(), e.version(), now + config.deadAfterMillis());
+                long silence = e.silentFor(now);
+                if (silence > config.heartbeatMillis() + config.updatePeriodMillis() / 4) {
+                    // It missed a heartbeat (by more than a message takes on a calm network): it may have
+                    // crashed. Should our zones grow next to it again (which clears the memory of nodes
+                    // forgotten as not adjacent), a list naming its last claim would bring it back as a
+                    // neighbour heard from now, and its crash would go unnoticed here for another dead-after
+                    // time. Remembered, its silence goes on from its last message.
+                    table.rememberSilent(e.id(), e.version(), now - silence,
+                            now - silence + 2 * config.deadAfterMillis());
                 }
             }
         }

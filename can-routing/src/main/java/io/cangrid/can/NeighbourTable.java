@@ -170,49 +170,77 @@ final class NeighbourTable {
     }
 
     /**
-     * {@code id} was presumed dead, or is likely dead, at this claim's version: second-hand news of that
-     * claim is stale until {@code untilMillis}. Should the node live after all, its own messages still count
-     * at once.
+     * {@code id} was presumed dead at this claim's version: second-hand news of that claim is stale until
+     * {@code untilMillis}. Should the node live after all, its own messages still count at once.
      */
     void rememberDead(NodeId id, long version, long untilMillis) {
-        if (latelyDead == null) {
-            latelyDead = new LatelyDead();
-        }
-        latelyDead.add(id, asForgotten(version), (int) untilMillis);
-    }
-
-    /** Whether {@code claim} is that of a node lately presumed dead here, at the version it died with or older. */
-    boolean latelyDead(NodeZones claim, long now) {
-        return latelyDead != null && latelyDead.holds(claim, (int) now);
+        remember(id, version, LatelyDead.DEAD, untilMillis);
     }
 
     /**
-     * The last few nodes presumed dead, the claims they died with and until when (ms, modulo 2^31, compared
-     * by difference as {@link NeighbourEntry} compares its times) their second-hand news is stale: the
-     * nodes around go on listing a crashed node until they notice it themselves, and their lists must not
-     * bring it back meanwhile.
+     * {@code id} was dropped as not adjacent after a silence that began at {@code lastHeardMillis}:
+     * second-hand news of that claim, until {@code untilMillis}, does not start its silence again (see
+     * {@link #rememberedSilence}).
+     */
+    void rememberSilent(NodeId id, long version, long lastHeardMillis, long untilMillis) {
+        remember(id, version, (int) lastHeardMillis, untilMillis);
+    }
+
+    private void remember(NodeId id, long version, int since, long untilMillis) {
+        if (latelyDead == null) {
+            latelyDead = new LatelyDead();
+        }
+        latelyDead.add(id, asForgotten(version), since, (int) untilMillis);
+    }
+
+    /**
+     * How long the node of {@code claim}, a claim this table knew (that version or a newer one), has been
+     * silent as far as this table remembers: {@link #NOT_REMEMBERED}; {@link Long#MAX_VALUE} for a node
+     * presumed dead lately; else the time since it was last heard from before it was dropped as not adjacent.
+     */
+    long rememberedSilence(NodeZones claim, long now) {
+        return latelyDead == null ? NOT_REMEMBERED : latelyDead.silence(claim, (int) now);
+    }
+
+    /** {@link #rememberedSilence}: nothing remembered. */
+    static final long NOT_REMEMBERED = -1;
+
+    /**
+     * The last few nodes presumed dead, or dropped as not adjacent while silent past a heartbeat, the claims
+     * they had and until when (ms, modulo 2^31, compared by difference as {@link NeighbourEntry} compares its
+     * times) their second-hand news is not taken as it would be of a node never heard of: the nodes around go
+     * on listing a crashed node until they notice it themselves, and their lists must neither bring it back
+     * nor start its silence again.
      */
     private static final class LatelyDead {
+        static final int DEAD = Integer.MIN_VALUE;
         private final NodeId[] ids = new NodeId[FIRST_FORGOTTEN_CAPACITY];
         private final int[] versions = new int[FIRST_FORGOTTEN_CAPACITY];
+        /**
+         * When last heard from, ms modulo 2^31; {@link #DEAD} for a node presumed dead (a time that falls on
+         * that value exactly is taken for it, which only withholds that node's second-hand news a while).
+         */
+        private final int[] since = new int[FIRST_FORGOTTEN_CAPACITY];
         private final int[] until = new int[FIRST_FORGOTTEN_CAPACITY];
         private int cursor;
 
-        void add(NodeId id, int version, int untilMillis) {
+        void add(NodeId id, int version, int lastHeard, int untilMillis) {
             int slot = cursor++ % ids.length;
             ids[slot] = id;
             versions[slot] = version;
+            since[slot] = lastHeard;
             until[slot] = untilMillis;
         }
 
-        boolean holds(NodeZones claim, int now) {
+        long silence(NodeZones claim, int now) {
+            long found = NOT_REMEMBERED;
             for (int i = 0; i < ids.length; i++) {
-                // A node presumed dead twice has two slots: either may still hold.
+                // A node remembered twice has two slots: the longer silence counts.
                 if (claim.node().equals(ids[i]) && claim.version() <= versions[i] && until[i] - now > 0) {
-                    return true;
+                    found = Math.max(found, since[i] == DEAD ? Long.MAX_VALUE : now - since[i]);
                 }
             }
-            return false;
+            return found;
         }
     }
 
